@@ -1,0 +1,58 @@
+// The toolspan command: picks a subcommand, loads only that one, and turns errors into exit statuses.
+import { UsageError } from "./usage-error.js";
+
+const VERSION = "0.1.0";
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: readonly string[]) => Promise<number>> }> = {
+  wrap: {
+    summary: "run a command, pass through what the cap keeps, record the span",
+    load: async () => (await import("./wrap.js")).wrapCommand,
+  },
+  demo: {
+    summary: "wrap a bundled test run whose failing assertion lies past the cap",
+    load: async () => (await import("./demo.js")).demoCommand,
+  },
+};
+
+const HELP = `toolspan ${VERSION}: honest tool spans for coding agents.
+
+Usage: toolspan COMMAND [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(8)}${command.summary}`)
+  .join("\n")}
+
+Run 'toolspan COMMAND --help' for a command's options.
+The span contract: https://github.com/ (see CONTRACT.md in the package).`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(`${HELP}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-V") {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command '${name}'`, "toolspan --help lists the commands");
+  return (await command.load())(args);
+}
+
+function report(error: unknown): number {
+  if (error instanceof UsageError) {
+    const hint = error.hint ? `\nusage: ${error.hint}` : "";
+    process.stderr.write(`toolspan: ${error.message}${hint}\n(see toolspan --help)\n`);
+    return 2;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`toolspan: ${message}\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => process.exit(report(error)),
+);

@@ -1,0 +1,128 @@
+// `toolspan wrap`: run a command, pass through what the cap keeps, write the span.
+import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES } from "../contract/constants.js";
+import type { KeepPolicy } from "../contract/span.js";
+import { RunFile } from "../run/append-record.js";
+import { runTool, type RunToolOptions } from "../run/run-tool.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "cap", kind: "count", value: "N", help: `bytes kept of each stream (default ${DEFAULT_CAP})` },
+  { name: "stdout-cap", kind: "count", value: "N", help: "bytes kept of stdout (overrides --cap)" },
+  { name: "stderr-cap", kind: "count", value: "N", help: "bytes kept of stderr (overrides --cap)" },
+  { name: "no-cap", kind: "flag", help: "keep everything (cap null); the span still records every figure" },
+  { name: "keep", kind: "choice", value: "POLICY", choices: KEEP_POLICIES, help: "which part of a clipped stream to keep: head (default), tail, head+tail (half each)" },
+  { name: "preview", kind: "count", value: "N", help: `preview length in characters (default ${DEFAULT_PREVIEW_CHARS})` },
+  { name: "hash-window", kind: "count", value: "N", min: 1, help: `bytes covered by head and tail hashes (default ${DEFAULT_HASH_WINDOW})` },
+  { name: "cwd", kind: "string", value: "DIR", help: "working directory for the command (default: the current one)" },
+  { name: "tool-name", kind: "string", value: "NAME", help: "tool_name in the span (default: basename of the command)" },
+  { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop the command after this long (SIGTERM, then SIGKILL); exit 124, timed_out: true" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop the command when it prints nothing for this long; exit 124, stalled: true" },
+  { name: "stall-grace", kind: "seconds", value: "SECONDS", help: "after the command exits, how long to read pipes a descendant holds open (default 2)" },
+  { name: "kill-after", kind: "seconds", value: "SECONDS", help: "between SIGTERM and SIGKILL when toolspan stops the command (default 2)" },
+  { name: "run-id", kind: "string", value: "ID", help: "run_id of the span (default: $TOOLSPAN_RUN_ID, else a new id)" },
+  { name: "json", kind: "flag", help: "print only the span, as one JSON line, on stdout; pass nothing through" },
+  { name: "out", kind: "string", value: "FILE", help: "append the span as one line to FILE (safe with concurrent wraps)" },
+  { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+export const WRAP_HELP = `Usage: toolspan wrap [options] -- CMD [ARGS...]
+
+Runs CMD with ARGS exactly as given (no shell), keeps what the cap allows of its
+stdout and stderr, and records one tool span that tells the whole truth: bytes
+before the cap, the cap, truncation flags, full/head/tail hashes, encoding, a
+short preview, exit code and signal, stalls and timeouts (see CONTRACT.md).
+
+Without --json, the kept bytes are passed through to toolspan's own stdout and
+stderr: exactly what the model gets. The span goes to --out FILE, or, without
+--out, to stderr after the kept bytes.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: the command's own code; 128+N when it was killed by signal N;
+124 when --timeout or --idle-timeout stopped it; 127 when the command was not
+found; 126 when it could not be started; 2 for a usage error. A span is written
+in every case but a usage error.
+
+Environment: TOOLSPAN_RUN_ID and TOOLSPAN_PARENT_SPAN_ID are read, and set for
+the command (to this span's id), so nested wraps share a run and link up.
+SIGINT, SIGTERM and SIGHUP sent to toolspan go to the command's process group.
+
+Examples:
+  toolspan wrap --out run.jsonl -- pytest -q tests/
+  toolspan wrap --json --cap 10000 --keep head+tail -- cargo test
+  toolspan wrap --timeout 600 --idle-timeout 60 --marker --out run.jsonl -- npm test`;
+
+/** Turns parsed wrap arguments into runTool options; throws UsageError on contradictions. */
+export function wrapOptions(options: Map<string, boolean | number | string>): RunToolOptions {
+  const count = (name: string): number | undefined => options.get(name) as number | undefined;
+  const noCap = options.get("no-cap") === true;
+  if (noCap && options.has("cap")) throw new UsageError("--cap and --no-cap contradict each other");
+  const cap = noCap ? null : count("cap") ?? DEFAULT_CAP;
+  for (const name of ["timeout", "idle-timeout"]) {
+    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
+  }
+  return {
+    cap,
+    stdoutCap: count("stdout-cap") ?? cap,
+    stderrCap: count("stderr-cap") ?? cap,
+    keep: (options.get("keep") as KeepPolicy | undefined) ?? "head",
+    previewChars: count("preview"),
+    hashWindow: count("hash-window"),
+    cwd: options.get("cwd") as string | undefined,
+    toolName: options.get("tool-name") as string | undefined,
+    timeoutSeconds: count("timeout") ?? null,
+    idleTimeoutSeconds: count("idle-timeout") ?? null,
+    stallGraceSeconds: count("stall-grace"),
+    killAfterSeconds: count("kill-after"),
+    runId: options.get("run-id") as string | undefined,
+    marker: options.get("marker") === true,
+  };
+}
+
+function writeOut(stream: NodeJS.WriteStream, data: Buffer | string): void {
+  stream.write(data);
+}
+
+/** Runs `toolspan wrap`; resolves to the exit status. */
+export async function wrapCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS);
+  if (parsed.options.get("help")) {
+    process.stdout.write(`${WRAP_HELP}\n`);
+    return 0;
+  }
+  if (parsed.rest.length === 0) throw new UsageError("no command given", "toolspan wrap [options] -- CMD [ARGS...]");
+  const options = wrapOptions(parsed.options);
+  const json = parsed.options.get("json") === true;
+  const outPath = parsed.options.get("out") as string | undefined;
+  let runFile: RunFile | null = null;
+  if (outPath !== undefined) {
+    try {
+      runFile = RunFile.open(outPath);
+    } catch (error) {
+      throw new UsageError(`--out ${outPath}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  // A reader that went away (EPIPE) must not stop the span from being written.
+  process.stdout.on("error", () => {});
+  process.stderr.on("error", () => {});
+  const passThrough = !json;
+  const result = await runTool(parsed.rest, {
+    ...options,
+    buffer: false,
+    forwardSignals: true,
+    onStdout: passThrough ? (chunk) => writeOut(process.stdout, chunk) : undefined,
+    onStderr: passThrough ? (chunk) => writeOut(process.stderr, chunk) : undefined,
+  });
+  const line = `${JSON.stringify(result.span)}\n`;
+  if (result.span.error) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
+  if (runFile) {
+    runFile.append(line);
+    runFile.close();
+  }
+  if (json) process.stdout.write(line);
+  else if (!runFile) process.stderr.write(line);
+  return result.exitCode;
+}

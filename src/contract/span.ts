@@ -1,0 +1,110 @@
+// The tool span exactly as it is on the wire (snake_case keys, no renaming layer): see CONTRACT.md.
+import type { ENCODINGS, KEEP_POLICIES, STREAMS } from "./constants.js";
+
+/** `stdout` or `stderr`. */
+export type StreamName = (typeof STREAMS)[number];
+
+/** Which part of a clipped stream was kept: the first bytes, the last, or half of each. */
+export type KeepPolicy = (typeof KEEP_POLICIES)[number];
+
+/** `binary` when the stream is not valid UTF-8 or holds a NUL byte. */
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** The keys of the seed's published schema: a record with only these is a valid `toolspan/1` record. */
+export interface CoreSpan {
+  /** Other span types are passed over by every check. */
+  span_type: "tool";
+  /** The tool, e.g. `pytest`; defaults to the basename of `argv[0]`. */
+  tool_name: string;
+  /** What was executed, exactly; no shell unless argv itself is `["sh","-c",...]`. */
+  argv: string[];
+  /** Absolute working directory. */
+  cwd: string;
+  /** Exit status as a shell reports it: the code, or 128+N when killed by signal N; null only when the command never started. */
+  returncode: number | null;
+  /** Every byte the process wrote to stdout, before any cap. */
+  stdout_bytes: number;
+  /** Every byte the process wrote to stderr, before any cap. */
+  stderr_bytes: number;
+  /** The wrapper's limit in bytes for what it keeps of stdout; null = no cap. */
+  stdout_cap: number | null;
+  /** The wrapper's limit in bytes for what it keeps of stderr; null = no cap. */
+  stderr_cap: number | null;
+  /** Exactly `stdout_cap !== null && stdout_bytes > stdout_cap`. */
+  stdout_truncated: boolean;
+  /** Exactly `stderr_cap !== null && stderr_bytes > stderr_cap`. */
+  stderr_truncated: boolean;
+  /** sha256 of the whole stdout when it was not clipped; null when clipped. */
+  stdout_sha256: string | null;
+  /** sha256 of the whole stderr when it was not clipped; null when clipped. */
+  stderr_sha256: string | null;
+  /** sha256 of the first `min(bytes, hash_window)` bytes of stdout; null when the stream is empty. */
+  stdout_head_sha256: string | null;
+  /** sha256 of the last `min(bytes, hash_window)` bytes of stdout; null when the stream is empty. */
+  stdout_tail_sha256: string | null;
+  /** sha256 of the first `min(bytes, hash_window)` bytes of stderr; null when the stream is empty. */
+  stderr_head_sha256: string | null;
+  /** sha256 of the last `min(bytes, hash_window)` bytes of stderr; null when the stream is empty. */
+  stderr_tail_sha256: string | null;
+  /** At most `preview_chars` characters from the start of the kept stdout, decoded as UTF-8; `""` when binary. */
+  preview_stdout: string;
+  /** At most `preview_chars` characters from the start of the kept stderr, decoded as UTF-8; `""` when binary. */
+  preview_stderr: string;
+  /** `binary` when either stream is not valid UTF-8 or holds a NUL byte. */
+  encoding: Encoding;
+  /** What the agent saw looked like success: returncode 0 and nothing clipped, timed out or stalled. Not a claim about the full process. */
+  ok_preview: boolean;
+}
+
+/** The keys toolspan adds: always written by `wrap`, checked when present. */
+export interface OwnSpanKeys {
+  /** The contract this record follows. */
+  contract: "toolspan/1";
+  /** One agent run; every span in a file shares it. */
+  run_id: string;
+  /** This span. */
+  span_id: string;
+  /** The enclosing toolspan span when wraps nest (a second cap inside a first). */
+  parent_span_id: string | null;
+  /** When the command started, RFC 3339 UTC. */
+  started_at: string;
+  /** Wall time in milliseconds until the record was written. */
+  duration_ms: number;
+  /** The signal that killed the process, e.g. `SIGTERM`. */
+  signal: string | null;
+  /** The wrapper's `--timeout` killed it. */
+  timed_out: boolean;
+  /** A pipe stayed open after the process exited, or went silent past the idle limit; the wrapper stopped reading. */
+  stalled: boolean;
+  /** Why the command could not start (`ENOENT`, `EACCES`, …). */
+  error: string | null;
+  /** Which part of a clipped stdout was kept. */
+  stdout_keep: KeepPolicy;
+  /** Which part of a clipped stderr was kept. */
+  stderr_keep: KeepPolicy;
+  /** sha256 of exactly the stdout bytes delivered to the model. */
+  stdout_kept_sha256: string;
+  /** sha256 of exactly the stderr bytes delivered to the model. */
+  stderr_kept_sha256: string;
+  /** sha256 of every stdout byte written, clipped or not: the exact target for a re-run. */
+  stdout_stream_sha256: string;
+  /** sha256 of every stderr byte written, clipped or not. */
+  stderr_stream_sha256: string;
+  /** Encoding of stdout alone. */
+  stdout_encoding: Encoding;
+  /** Encoding of stderr alone. */
+  stderr_encoding: Encoding;
+  /** Bytes covered by head/tail hashes. */
+  hash_window: number;
+  /** The preview limit in characters. */
+  preview_chars: number;
+  /** Secrets replaced in the previews. */
+  preview_redactions: number;
+  /** `sha256:<hex>` when the full stdout is kept in a local blob store; null when no store kept it. */
+  stdout_blob: string | null;
+  /** `sha256:<hex>` when the full stderr is kept in a local blob store; null when no store kept it. */
+  stderr_blob: string | null;
+}
+
+/** A complete record as `wrap` writes it: both groups of keys. */
+export type ToolSpan = CoreSpan & OwnSpanKeys;

@@ -1,0 +1,18 @@
+// The library entry: re-exports only.
+export {
+  CONTRACT_ID,
+  DEFAULT_CAP,
+  DEFAULT_HASH_WINDOW,
+  DEFAULT_PREVIEW_CHARS,
+  EMPTY_SHA256,
+  ENCODINGS,
+  KEEP_POLICIES,
+  STREAMS,
+} from "./contract/constants.js";
+export type { CoreSpan, Encoding, KeepPolicy, OwnSpanKeys, StreamName, ToolSpan } from "./contract/span.js";
+export { StreamMeter, measureBuffer, type StreamMeasure, type StreamMeterOptions } from "./meter/stream-meter.js";
+export { Utf8Check } from "./meter/utf8-check.js";
+export { buildPreview } from "./meter/preview.js";
+export { runTool, type RunToolOptions, type RunToolResult } from "./run/run-tool.js";
+export { RunFile } from "./run/append-record.js";
+export { clipMarker } from "./run/marker.js";

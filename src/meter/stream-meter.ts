@@ -1,0 +1,144 @@
+// The stream meter: one per stream, fed chunks of any size, constant memory; the figures a span records.
+import type { Hash } from "node:crypto";
+import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
+import type { Encoding, KeepPolicy } from "../contract/span.js";
+import { Keeper } from "./keep.js";
+import { PrefixWindow } from "./prefix-window.js";
+import { buildPreview, previewPrefixBytes } from "./preview.js";
+import { newSha256, sha256Hex } from "./sha256.js";
+import { TailWindow } from "./tail-window.js";
+import { Utf8Check } from "./utf8-check.js";
+
+export interface StreamMeterOptions {
+  /** Bytes kept; null keeps everything. */
+  cap: number | null;
+  /** Which part of a clipped stream to keep (default `head`). */
+  keep?: KeepPolicy;
+  /** Bytes covered by the head and tail hashes (default 256). */
+  hashWindow?: number;
+  /** Preview limit in characters (default 512). */
+  previewChars?: number;
+  /** Receives the kept bytes in order. Without it the meter gathers them into `kept` of the result. */
+  onKept?: (chunk: Buffer) => void;
+}
+
+/** What a meter measured over one whole stream. Names mirror the contract's `{stream}_{field}` keys. */
+export interface StreamMeasure {
+  bytes: number;
+  cap: number | null;
+  truncated: boolean;
+  keep: KeepPolicy;
+  /** Whole-stream hash when not clipped, else null. */
+  sha256: string | null;
+  /** Whole-stream hash, always. */
+  streamSha256: string;
+  headSha256: string | null;
+  tailSha256: string | null;
+  /** Hash of exactly the kept bytes. */
+  keptSha256: string;
+  keptBytes: number;
+  encoding: Encoding;
+  preview: string;
+  hashWindow: number;
+  previewChars: number;
+  /** The kept bytes, when no `onKept` took them. */
+  kept: Buffer | null;
+}
+
+/** Measures one stream. Call `write` for each chunk (do not change a chunk after writing it), then `end` once. */
+export class StreamMeter {
+  private readonly cap: number | null;
+  private readonly keep: KeepPolicy;
+  private readonly hashWindow: number;
+  private readonly previewChars: number;
+  private readonly streamHash = newSha256();
+  private readonly keptHash: Hash | null;
+  private readonly head: PrefixWindow;
+  private readonly tail: TailWindow;
+  private readonly utf8 = new Utf8Check();
+  private readonly previewPrefix: PrefixWindow;
+  private readonly keeper: Keeper;
+  private readonly gathered: Buffer[] | null;
+  private bytes = 0;
+  private keptBytes = 0;
+  private ended = false;
+
+  constructor(options: StreamMeterOptions) {
+    this.cap = options.cap;
+    this.keep = options.keep ?? "head";
+    this.hashWindow = options.hashWindow ?? DEFAULT_HASH_WINDOW;
+    this.previewChars = options.previewChars ?? DEFAULT_PREVIEW_CHARS;
+    assertCount("cap", this.cap ?? 0, 0);
+    assertCount("hashWindow", this.hashWindow, 1);
+    assertCount("previewChars", this.previewChars, 0);
+    // Without a cap the kept bytes are the stream: one hash pass serves both.
+    this.keptHash = this.cap === null ? null : newSha256();
+    this.head = new PrefixWindow(this.hashWindow);
+    this.tail = new TailWindow(this.hashWindow);
+    this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.previewChars));
+    this.gathered = options.onKept ? null : [];
+    const sink = options.onKept;
+    this.keeper = new Keeper(this.cap, this.keep, (chunk) => {
+      this.keptBytes += chunk.length;
+      this.keptHash?.update(chunk);
+      if (!this.previewPrefix.full) this.previewPrefix.write(chunk);
+      if (sink) sink(chunk);
+      else this.gathered!.push(chunk);
+    });
+  }
+
+  write(chunk: Buffer): void {
+    if (this.ended) throw new Error("StreamMeter: write after end");
+    if (chunk.length === 0) return;
+    this.bytes += chunk.length;
+    this.streamHash.update(chunk);
+    if (!this.head.full) this.head.write(chunk);
+    this.tail.write(chunk);
+    this.utf8.write(chunk);
+    this.keeper.write(chunk);
+  }
+
+  end(): StreamMeasure {
+    if (this.ended) throw new Error("StreamMeter: end called twice");
+    this.ended = true;
+    this.keeper.end();
+    const streamSha256 = this.streamHash.digest("hex");
+    const truncated = this.cap !== null && this.bytes > this.cap;
+    const encoding = this.utf8.result();
+    const empty = this.bytes === 0;
+    const previewSource = this.previewPrefix.contents();
+    return {
+      bytes: this.bytes,
+      cap: this.cap,
+      truncated,
+      keep: this.keep,
+      sha256: truncated ? null : streamSha256,
+      streamSha256,
+      headSha256: empty ? null : sha256Hex(this.head.contents()),
+      tailSha256: empty ? null : sha256Hex(this.tail.contents()),
+      keptSha256: this.keptHash ? this.keptHash.digest("hex") : streamSha256,
+      keptBytes: this.keptBytes,
+      encoding,
+      preview:
+        encoding === "binary"
+          ? ""
+          : buildPreview(previewSource, previewSource.length === this.keptBytes, this.previewChars),
+      hashWindow: this.hashWindow,
+      previewChars: this.previewChars,
+      kept: this.gathered ? Buffer.concat(this.gathered, this.keptBytes) : null,
+    };
+  }
+}
+
+function assertCount(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`StreamMeter: ${name} must be an integer >= ${min}, got ${value}`);
+  }
+}
+
+/** Measures a whole buffer at once: the meter's results for a stream that is already in memory. */
+export function measureBuffer(data: Buffer, options: Omit<StreamMeterOptions, "onKept">): StreamMeasure {
+  const meter = new StreamMeter(options);
+  meter.write(data);
+  return meter.end();
+}

@@ -1,0 +1,73 @@
+// Turns what a run observed into one contract record, every key of both groups present.
+import { CONTRACT_ID } from "../contract/constants.js";
+import type { ToolSpan } from "../contract/span.js";
+import type { StreamMeasure } from "../meter/stream-meter.js";
+
+/** Everything a run observed besides the two streams. */
+export interface RunFacts {
+  runId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  toolName: string;
+  argv: string[];
+  cwd: string;
+  startedAt: Date;
+  durationMs: number;
+  returncode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  stalled: boolean;
+  error: string | null;
+}
+
+/** The record `wrap` writes. Key order follows CONTRACT.md: identity, outcome, then each stream's figures. */
+export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: StreamMeasure): ToolSpan {
+  const okPreview =
+    facts.returncode === 0 && !stdout.truncated && !stderr.truncated && !facts.timedOut && !facts.stalled;
+  return {
+    contract: CONTRACT_ID,
+    span_type: "tool",
+    run_id: facts.runId,
+    span_id: facts.spanId,
+    parent_span_id: facts.parentSpanId,
+    tool_name: facts.toolName,
+    argv: facts.argv,
+    cwd: facts.cwd,
+    started_at: facts.startedAt.toISOString(),
+    duration_ms: facts.durationMs,
+    returncode: facts.returncode,
+    signal: facts.signal,
+    timed_out: facts.timedOut,
+    stalled: facts.stalled,
+    error: facts.error,
+    ok_preview: okPreview,
+    encoding: stdout.encoding === "binary" || stderr.encoding === "binary" ? "binary" : "utf-8",
+    hash_window: stdout.hashWindow,
+    preview_chars: stdout.previewChars,
+    preview_redactions: 0,
+    stdout_bytes: stdout.bytes,
+    stdout_cap: stdout.cap,
+    stdout_truncated: stdout.truncated,
+    stdout_keep: stdout.keep,
+    stdout_sha256: stdout.sha256,
+    stdout_stream_sha256: stdout.streamSha256,
+    stdout_head_sha256: stdout.headSha256,
+    stdout_tail_sha256: stdout.tailSha256,
+    stdout_kept_sha256: stdout.keptSha256,
+    stdout_encoding: stdout.encoding,
+    stdout_blob: null,
+    preview_stdout: stdout.preview,
+    stderr_bytes: stderr.bytes,
+    stderr_cap: stderr.cap,
+    stderr_truncated: stderr.truncated,
+    stderr_keep: stderr.keep,
+    stderr_sha256: stderr.sha256,
+    stderr_stream_sha256: stderr.streamSha256,
+    stderr_head_sha256: stderr.headSha256,
+    stderr_tail_sha256: stderr.tailSha256,
+    stderr_kept_sha256: stderr.keptSha256,
+    stderr_encoding: stderr.encoding,
+    stderr_blob: null,
+    preview_stderr: stderr.preview,
+  };
+}

@@ -1,0 +1,173 @@
+// The library's one call: run a command, keep what the caps allow, and return the span with the kept bytes.
+import { basename, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { DEFAULT_CAP } from "../contract/constants.js";
+import type { KeepPolicy, StreamName, ToolSpan } from "../contract/span.js";
+import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
+import { shellReturnCode, wrapExitCode } from "./exit-code.js";
+import { newRunId, newSpanId } from "./ids.js";
+import { clipMarker } from "./marker.js";
+import { buildSpan } from "./record.js";
+import { watchProcess } from "./watch-process.js";
+
+/** The options of `toolspan wrap`, as a library takes them. */
+export interface RunToolOptions {
+  /** Cap in bytes for both streams (default 8192); null keeps everything. */
+  cap?: number | null;
+  /** Cap for stdout alone; overrides `cap`. */
+  stdoutCap?: number | null;
+  /** Cap for stderr alone; overrides `cap`. */
+  stderrCap?: number | null;
+  /** Which part of a clipped stream to keep (default `head`). */
+  keep?: KeepPolicy;
+  /** Preview limit in characters (default 512). */
+  previewChars?: number;
+  /** Bytes covered by head and tail hashes (default 256). */
+  hashWindow?: number;
+  /** Working directory (default the current one); recorded as an absolute path. */
+  cwd?: string;
+  /** `tool_name` (default the basename of argv[0]). */
+  toolName?: string;
+  /** Stop the command after this many seconds: SIGTERM, then SIGKILL. */
+  timeoutSeconds?: number | null;
+  /** Stop the command when it writes nothing for this many seconds; the span says `stalled`. */
+  idleTimeoutSeconds?: number | null;
+  /** After the command exits, how long to wait for pipes a descendant holds open (default 2). */
+  stallGraceSeconds?: number;
+  /** Between SIGTERM and SIGKILL when toolspan stops the command (default 2). */
+  killAfterSeconds?: number;
+  /** `run_id` (default TOOLSPAN_RUN_ID from `env`, else a new id). */
+  runId?: string;
+  /** `parent_span_id` (default TOOLSPAN_PARENT_SPAN_ID from `env`, else null). */
+  parentSpanId?: string | null;
+  /** The command's environment (default process.env); TOOLSPAN_RUN_ID and TOOLSPAN_PARENT_SPAN_ID are added. */
+  env?: NodeJS.ProcessEnv;
+  /** The command's standard input (default `inherit`). */
+  stdin?: "inherit" | "ignore";
+  /** Append a line to a clipped stream's kept bytes telling the model what was cut. */
+  marker?: boolean;
+  /** Gather the kept bytes into the result (default true); false when `onStdout`/`onStderr` take them. */
+  buffer?: boolean;
+  /** Receives kept stdout bytes as they are decided (head bytes at once, tail bytes at the end). */
+  onStdout?: (chunk: Buffer) => void;
+  /** Receives kept stderr bytes as they are decided. */
+  onStderr?: (chunk: Buffer) => void;
+  /** Forward SIGINT, SIGTERM and SIGHUP received by this process to the command's process group. */
+  forwardSignals?: boolean;
+  /** Aborting stops the command as a timeout would (SIGTERM, then SIGKILL). */
+  signal?: AbortSignal;
+}
+
+/** The span plus exactly the bytes the model gets. */
+export interface RunToolResult {
+  span: ToolSpan;
+  /** Kept stdout bytes (and the marker when asked for); empty when `buffer` is false. */
+  stdout: Buffer;
+  /** Kept stderr bytes (and the marker when asked for); empty when `buffer` is false. */
+  stderr: Buffer;
+  /** The status `toolspan wrap` exits with: the command's code, 128+N, 124, 126 or 127. */
+  exitCode: number;
+  /** The outcome of toolspan's idle limit (the span records it as `stalled`). */
+  idleTimedOut: boolean;
+}
+
+// One stream's meter plus what the model is handed: the kept bytes, then the marker if asked for.
+class KeptStream {
+  readonly chunks: Buffer[] = [];
+  readonly meter: StreamMeter;
+  private readonly gather: boolean;
+  private endsWithNewline = false;
+
+  constructor(
+    options: RunToolOptions,
+    cap: number | null,
+    private readonly sink: ((chunk: Buffer) => void) | undefined,
+  ) {
+    this.gather = options.buffer !== false;
+    this.meter = new StreamMeter({
+      cap,
+      keep: options.keep ?? "head",
+      hashWindow: options.hashWindow,
+      previewChars: options.previewChars,
+      onKept: (chunk) => this.deliver(chunk),
+    });
+  }
+
+  finish(stream: StreamName, spanId: string, marker: boolean): StreamMeasure {
+    const measure = this.meter.end();
+    const line = marker ? clipMarker(stream, measure, spanId, this.endsWithNewline) : null;
+    if (line !== null) this.deliver(Buffer.from(line, "utf8"));
+    return measure;
+  }
+
+  private deliver(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.endsWithNewline = chunk[chunk.length - 1] === 0x0a;
+    if (this.gather) this.chunks.push(chunk);
+    this.sink?.(chunk);
+  }
+}
+
+const seconds = (value: number | null | undefined, fallback: number | null): number | null =>
+  value === undefined || value === null ? fallback : Math.round(value * 1000);
+
+/** Runs `argv` without a shell and resolves to its span and kept bytes. It never rejects for the command's sake:
+ * a command that cannot start still yields a span, with `error` set and `returncode` null. */
+export async function runTool(argv: string[], options: RunToolOptions = {}): Promise<RunToolResult> {
+  const env = options.env ?? process.env;
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const runId = options.runId ?? (env.TOOLSPAN_RUN_ID || newRunId());
+  const parentSpanId =
+    options.parentSpanId !== undefined ? options.parentSpanId : env.TOOLSPAN_PARENT_SPAN_ID || null;
+  const spanId = newSpanId();
+  const cap = options.cap === undefined ? DEFAULT_CAP : options.cap;
+  const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout);
+  const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr);
+
+  const startedAt = new Date();
+  const startedTick = performance.now();
+  const outcome = await watchProcess({
+    argv,
+    cwd,
+    env: { ...env, TOOLSPAN_RUN_ID: runId, TOOLSPAN_PARENT_SPAN_ID: spanId },
+    stdin: options.stdin ?? "inherit",
+    timeoutMs: seconds(options.timeoutSeconds, null),
+    idleTimeoutMs: seconds(options.idleTimeoutSeconds, null),
+    stallGraceMs: seconds(options.stallGraceSeconds, 2000)!,
+    killAfterMs: seconds(options.killAfterSeconds, 2000)!,
+    forwardSignals: options.forwardSignals ?? false,
+    signal: options.signal,
+    onStdout: (chunk) => stdout.meter.write(chunk),
+    onStderr: (chunk) => stderr.meter.write(chunk),
+  });
+  const marker = options.marker ?? false;
+  const stdoutMeasure = stdout.finish("stdout", spanId, marker);
+  const stderrMeasure = stderr.finish("stderr", spanId, marker);
+  const returncode = outcome.error ? null : shellReturnCode(outcome.code, outcome.signal);
+  const span = buildSpan(
+    {
+      runId,
+      spanId,
+      parentSpanId,
+      toolName: options.toolName ?? basename(argv[0] ?? ""),
+      argv,
+      cwd,
+      startedAt,
+      durationMs: Math.round((performance.now() - startedTick) * 1000) / 1000,
+      returncode,
+      signal: outcome.signal,
+      timedOut: outcome.timedOut,
+      stalled: outcome.stalled,
+      error: outcome.error,
+    },
+    stdoutMeasure,
+    stderrMeasure,
+  );
+  return {
+    span,
+    stdout: Buffer.concat(stdout.chunks),
+    stderr: Buffer.concat(stderr.chunks),
+    exitCode: wrapExitCode({ ...span, idleTimedOut: outcome.idleTimedOut }),
+    idleTimedOut: outcome.idleTimedOut,
+  };
+}

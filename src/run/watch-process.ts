@@ -1,0 +1,182 @@
+// Runs one argv (never through a shell) in its own process group and watches it to the end:
+// exit, timeout, idle silence, forwarded signals, and pipes that a descendant keeps open.
+import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import type { Readable } from "node:stream";
+import { killGroup, terminateGroup } from "./kill-group.js";
+
+export interface WatchOptions {
+  argv: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: "inherit" | "ignore";
+  timeoutMs: number | null;
+  idleTimeoutMs: number | null;
+  stallGraceMs: number;
+  killAfterMs: number;
+  forwardSignals: boolean;
+  signal?: AbortSignal | undefined;
+  onStdout: (chunk: Buffer) => void;
+  onStderr: (chunk: Buffer) => void;
+}
+
+/** How the process ended, as far as the watcher saw. */
+export interface ProcessOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Why it could not start, as `CODE: message`; null when it ran. */
+  error: string | null;
+  timedOut: boolean;
+  idleTimedOut: boolean;
+  stalled: boolean;
+  pid: number | null;
+}
+
+const FORWARDED: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+// spawn reports a missing cwd as ENOENT, the same code as a missing command: tell them apart first.
+function cwdProblem(cwd: string): string | null {
+  try {
+    return statSync(cwd).isDirectory() ? null : `ENOTDIR: working directory is not a directory: ${cwd}`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "EIO";
+    return `${code}: working directory cannot be used: ${cwd}`;
+  }
+}
+
+function startError(error: NodeJS.ErrnoException, command: string): string {
+  const code = error.code ?? "ESPAWN";
+  const why: Record<string, string> = {
+    ENOENT: "command not found",
+    EACCES: "permission denied (not executable)",
+    EISDIR: "is a directory",
+    ENOEXEC: "not an executable format",
+  };
+  return `${code}: ${command}: ${why[code] ?? error.message}`;
+}
+
+/** Resolves once the process has exited and its pipes are drained, or given up on after the stall grace. */
+export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
+  const failed = (error: string): ProcessOutcome => ({
+    code: null,
+    signal: null,
+    error,
+    timedOut: false,
+    idleTimedOut: false,
+    stalled: false,
+    pid: null,
+  });
+  const badCwd = cwdProblem(options.cwd);
+  if (badCwd) return Promise.resolve(failed(badCwd));
+  const [command, ...args] = options.argv;
+  if (command === undefined || command === "") return Promise.resolve(failed("ENOENT: empty command"));
+
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: [options.stdin, "pipe", "pipe"],
+      detached: true,
+      shell: false,
+    });
+    const outcome: ProcessOutcome = {
+      code: null,
+      signal: null,
+      error: null,
+      timedOut: false,
+      idleTimedOut: false,
+      stalled: false,
+      pid: child.pid ?? null,
+    };
+    const streams = [child.stdout, child.stderr] as Readable[];
+    let openStreams = streams.length;
+    let exited = false;
+    let settled = false;
+    let cancelKill: (() => void) | null = null;
+    let stallTimer: NodeJS.Timeout | null = null;
+
+    const terminate = (): void => {
+      if (cancelKill || exited || child.pid === undefined) return;
+      cancelKill = terminateGroup(child.pid, options.killAfterMs);
+    };
+    const timeoutTimer =
+      options.timeoutMs === null
+        ? null
+        : setTimeout(() => {
+            outcome.timedOut = true;
+            terminate();
+          }, options.timeoutMs);
+    const idleTimer =
+      options.idleTimeoutMs === null
+        ? null
+        : setTimeout(() => {
+            outcome.idleTimedOut = true;
+            outcome.stalled = true;
+            terminate();
+          }, options.idleTimeoutMs);
+    const forward = (signal: NodeJS.Signals): void => {
+      if (child.pid !== undefined && !exited) killGroup(child.pid, signal);
+    };
+    const onAbort = (): void => terminate();
+    if (options.forwardSignals) for (const signal of FORWARDED) process.on(signal, forward);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.signal?.aborted) queueMicrotask(onAbort);
+
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      for (const timer of [timeoutTimer, idleTimer, stallTimer]) if (timer) clearTimeout(timer);
+      cancelKill?.();
+      if (options.forwardSignals) for (const signal of FORWARDED) process.off(signal, forward);
+      options.signal?.removeEventListener("abort", onAbort);
+      resolve(outcome);
+    };
+    const maybeFinish = (): void => {
+      if (exited && openStreams === 0) finish();
+    };
+
+    const watchStream = (stream: Readable, sink: (chunk: Buffer) => void): void => {
+      let open = true;
+      const closed = (): void => {
+        if (!open) return;
+        open = false;
+        openStreams--;
+        maybeFinish();
+      };
+      stream.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        idleTimer?.refresh();
+        sink(chunk);
+      });
+      stream.on("end", closed);
+      stream.on("close", closed);
+      stream.on("error", closed);
+    };
+    watchStream(child.stdout!, options.onStdout);
+    watchStream(child.stderr!, options.onStderr);
+
+    // Only a failure to start matters here; a later error (a failed kill) leaves the run to end as it will.
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      if (child.pid !== undefined) return;
+      outcome.error = startError(error, command);
+      finish();
+    });
+    child.on("exit", (code, signal) => {
+      exited = true;
+      outcome.code = code;
+      outcome.signal = signal;
+      if (idleTimer) clearTimeout(idleTimer);
+      if (timeoutTimer) clearTimeout(timeoutTimer);
+      cancelKill?.();
+      if (openStreams > 0) {
+        // A descendant may hold the pipes open forever: read on for the grace period, then let go.
+        stallTimer = setTimeout(() => {
+          outcome.stalled = true;
+          for (const stream of streams) stream.destroy();
+          finish();
+        }, options.stallGraceMs);
+      }
+      maybeFinish();
+    });
+  });
+}
