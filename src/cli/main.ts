@@ -24,7 +24,7 @@ ${Object.entries(COMMANDS)
   .join("\n")}
 
 Run 'toolspan COMMAND --help' for a command's options.
-The span contract: https://github.com/ (see CONTRACT.md in the package).`;
+The span contract is CONTRACT.md in the package; docs/ has a page per command.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;

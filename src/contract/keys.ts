@@ -1,0 +1,54 @@
+// The contract's two groups of keys, as lists: checks and adapters iterate them instead of spelling keys again.
+import type { CoreSpan, OwnSpanKeys } from "./span.js";
+
+/** Keys of the seed's published schema (CONTRACT.md, "Core keys"). */
+export const CORE_KEYS = [
+  "span_type",
+  "tool_name",
+  "argv",
+  "cwd",
+  "returncode",
+  "stdout_bytes",
+  "stderr_bytes",
+  "stdout_cap",
+  "stderr_cap",
+  "stdout_truncated",
+  "stderr_truncated",
+  "stdout_sha256",
+  "stderr_sha256",
+  "stdout_head_sha256",
+  "stdout_tail_sha256",
+  "stderr_head_sha256",
+  "stderr_tail_sha256",
+  "preview_stdout",
+  "preview_stderr",
+  "encoding",
+  "ok_preview",
+] as const satisfies readonly (keyof CoreSpan)[];
+
+/** Keys toolspan adds (CONTRACT.md, "Our keys"). */
+export const OWN_KEYS = [
+  "contract",
+  "run_id",
+  "span_id",
+  "parent_span_id",
+  "started_at",
+  "duration_ms",
+  "signal",
+  "timed_out",
+  "stalled",
+  "error",
+  "stdout_keep",
+  "stderr_keep",
+  "stdout_kept_sha256",
+  "stderr_kept_sha256",
+  "stdout_stream_sha256",
+  "stderr_stream_sha256",
+  "stdout_encoding",
+  "stderr_encoding",
+  "hash_window",
+  "preview_chars",
+  "preview_redactions",
+  "stdout_blob",
+  "stderr_blob",
+] as const satisfies readonly (keyof OwnSpanKeys)[];

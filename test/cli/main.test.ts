@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { test } from "node:test";
+import { repoPath } from "../helpers/repo.js";
+
+const toolspan = (...args: string[]) =>
+  spawnSync(process.execPath, [repoPath("bin/toolspan.js"), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+test("--help lists every command and exits 0", () => {
+  const result = toolspan("--help");
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /^\s+wrap\s/m);
+  assert.match(result.stdout, /^\s+demo\s/m);
+});
+
+test("no command prints the help on stdout and exits 2", () => {
+  const result = toolspan();
+  assert.equal(result.status, 2);
+  assert.match(result.stdout, /Usage: toolspan COMMAND/);
+});
+
+test("an unknown command is a one-line usage error naming it, exit 2, no stack trace", () => {
+  const result = toolspan("wrpa");
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /unknown command 'wrpa'/);
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+});
+
+test("--version prints the package version", () => {
+  const result = toolspan("--version");
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/);
+});

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
+import { runTool } from "../../src/run/run-tool.js";
+import { repoPath } from "../helpers/repo.js";
+
+const sorted = (keys: Iterable<string>): string[] => [...keys].sort();
+
+test("the key lists name each key once and the groups do not overlap", () => {
+  const all = [...CORE_KEYS, ...OWN_KEYS];
+  assert.equal(new Set(all).size, all.length);
+});
+
+test("a span runTool writes has exactly the keys of both groups", async () => {
+  const { span } = await runTool(["true"], { stdin: "ignore" });
+  assert.deepEqual(sorted(Object.keys(span)), sorted([...CORE_KEYS, ...OWN_KEYS]));
+});
+
+test("the JSON Schema describes exactly the keys of both groups", () => {
+  const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as {
+    $defs: { toolSpan: { properties: Record<string, unknown> } };
+  };
+  assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS]));
+});
+
+test("every key of CONTRACT.md's tables is in the lists", () => {
+  const contract = readFileSync(repoPath("CONTRACT.md"), "utf8");
+  const tableKeys = new Set<string>();
+  for (const line of contract.split("\n")) {
+    if (!line.startsWith("| `")) continue;
+    const cell = line.split("|")[1] ?? "";
+    for (const match of cell.matchAll(/`([a-z_0-9]+)`/g)) tableKeys.add(match[1]!);
+  }
+  assert.ok(tableKeys.size > 30, "the contract's tables were read");
+  assert.deepEqual(sorted(tableKeys), sorted([...CORE_KEYS, ...OWN_KEYS]));
+});
+
+test("the repository's CONTRACT.md is the shared contract, word for word", (t) => {
+  let shared: string;
+  try {
+    shared = readFileSync(repoPath("../shared/CONTRACT.md"), "utf8");
+  } catch {
+    t.skip("no ../shared/CONTRACT.md beside this checkout");
+    return;
+  }
+  assert.equal(readFileSync(repoPath("CONTRACT.md"), "utf8"), shared);
+});

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { runTool } from "../../src/run/run-tool.js";
+import { repoPath } from "../helpers/repo.js";
+
+const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as object;
+const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+
+// The seed's example record, exactly as the article publishes it (abbreviated hashes included).
+const seedExample = {
+  span_type: "tool",
+  tool_name: "pytest",
+  cwd: "/work/repo",
+  preview_stdout: "===== test session starts =====\n",
+  preview_stderr: "",
+  stdout_bytes: 24118,
+  stderr_bytes: 902,
+  stdout_cap: 8192,
+  stderr_cap: 8192,
+  stdout_truncated: true,
+  stderr_truncated: false,
+  stdout_sha256: null,
+  stderr_sha256: "b3a1...",
+  stdout_head_sha256: "9c21...",
+  stdout_tail_sha256: "44de...",
+  encoding: "utf-8",
+  ok_preview: true,
+};
+
+test("the schema accepts the seed's example record", () => {
+  assert.equal(validate(seedExample), true, JSON.stringify(validate.errors));
+});
+
+test("the schema accepts spans that runTool writes, clipped or not, binary or failed to start", async () => {
+  const runs = [
+    runTool(["sh", "-c", "seq 1 3000; echo oops >&2; exit 3"], { stdin: "ignore" }),
+    runTool(["sh", "-c", "printf 'a\\000b'"], { stdin: "ignore", cap: null, keep: "head+tail" }),
+    runTool(["toolspan-no-such-command"], { stdin: "ignore" }),
+  ];
+  for (const { span } of await Promise.all(runs)) {
+    assert.equal(validate(span), true, JSON.stringify(validate.errors));
+  }
+});
+
+test("the schema rejects a clipped stream without head and tail hashes, and a full hash on it", () => {
+  const { stdout_head_sha256: _head, ...withoutHead } = seedExample;
+  assert.equal(validate(withoutHead), false);
+  assert.equal(validate({ ...seedExample, stdout_sha256: "9c21..." }), false);
+});
+
+test("the schema rejects wrong types and missing seed keys on tool spans", () => {
+  assert.equal(validate({ ...seedExample, stdout_bytes: -1 }), false);
+  assert.equal(validate({ ...seedExample, stdout_cap: "8192" }), false);
+  assert.equal(validate({ ...seedExample, stderr_truncated: "false" }), false);
+  assert.equal(validate({ ...seedExample, encoding: "latin-1" }), false);
+  const { ok_preview: _ok, ...withoutOk } = seedExample;
+  assert.equal(validate(withoutOk), false);
+});
+
+test("spans of another type pass, objects without span_type do not", () => {
+  assert.equal(validate({ span_type: "llm", model: "x" }), true);
+  assert.equal(validate({ tool_name: "pytest" }), false);
+});
