@@ -1,12 +1,15 @@
 // The toolspan command: picks a subcommand, loads only that one, and turns errors into exit statuses.
 import { UsageError } from "./usage-error.js";
-
-const VERSION = "0.1.0";
+import { VERSION } from "./version.js";
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: readonly string[]) => Promise<number>> }> = {
   wrap: {
     summary: "run a command, pass through what the cap keeps, record the span",
     load: async () => (await import("./wrap.js")).wrapCommand,
+  },
+  lint: {
+    summary: "check trace files against the span contract",
+    load: async () => (await import("./lint.js")).lintCommand,
   },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",

@@ -13,10 +13,12 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** Smallest allowed number for `count` (default 0). */
   min?: number;
+  /** May be given more than once; the values are gathered in order. */
+  repeat?: boolean;
   help: string;
 }
 
-export type ParsedValue = boolean | number | string;
+export type ParsedValue = boolean | number | string | string[];
 
 export interface ParsedArgs {
   options: Map<string, ParsedValue>;
@@ -50,10 +52,12 @@ function parseValue(spec: OptionSpec, raw: string, shown: string): ParsedValue {
   }
 }
 
-/** Parses `args` against `specs`. Options stop at `--` or at the first argument not starting with `-`. */
-export function parseArgs(args: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
+/** Parses `args` against `specs`. Options stop at `--`, and, unless `interleaved`, at the first argument
+ * not starting with `-` (so a wrapped command's own options are left alone). */
+export function parseArgs(args: readonly string[], specs: readonly OptionSpec[], interleaved = false): ParsedArgs {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
   const options = new Map<string, ParsedValue>();
+  const positionals: string[] = [];
   let i = 0;
   for (; i < args.length; i++) {
     const arg = args[i]!;
@@ -61,7 +65,11 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[])
       i++;
       break;
     }
-    if (!arg.startsWith("-") || arg === "-") break;
+    if (!arg.startsWith("-") || arg === "-") {
+      if (!interleaved) break;
+      positionals.push(arg);
+      continue;
+    }
     if (!arg.startsWith("--")) throw new UsageError(`unknown option '${arg}'`);
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq === -1 ? undefined : eq);
@@ -81,9 +89,11 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[])
       raw = next;
       i++;
     }
-    options.set(name, parseValue(spec, raw, shown));
+    const value = parseValue(spec, raw, shown);
+    if (spec.repeat) options.set(name, [...((options.get(name) as string[] | undefined) ?? []), String(value)]);
+    else options.set(name, value);
   }
-  return { options, rest: args.slice(i) };
+  return { options, rest: [...positionals, ...args.slice(i)] };
 }
 
 /** The options part of a command's --help, aligned. */

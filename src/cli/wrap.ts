@@ -3,7 +3,7 @@ import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES 
 import type { KeepPolicy } from "../contract/span.js";
 import { RunFile } from "../run/append-record.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -56,7 +56,7 @@ Examples:
   toolspan wrap --timeout 600 --idle-timeout 60 --marker --out run.jsonl -- npm test`;
 
 /** Turns parsed wrap arguments into runTool options; throws UsageError on contradictions. */
-export function wrapOptions(options: Map<string, boolean | number | string>): RunToolOptions {
+export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
   const count = (name: string): number | undefined => options.get(name) as number | undefined;
   const noCap = options.get("no-cap") === true;
   if (noCap && options.has("cap")) throw new UsageError("--cap and --no-cap contradict each other");

@@ -1,0 +1,156 @@
+// `toolspan lint`: check trace files against the contract.
+import { readFileSync } from "node:fs";
+import { lintFiles } from "../lint/lint-files.js";
+import type { Finding } from "../lint/lint-line.js";
+import { jsonlReporter } from "../lint/reporters/jsonl.js";
+import { githubReporter } from "../lint/reporters/github.js";
+import type { Reporter, Write } from "../lint/reporters/reporter.js";
+import { sarifReporter } from "../lint/reporters/sarif.js";
+import { textReporter } from "../lint/reporters/text.js";
+import { RULES } from "../lint/rules/index.js";
+import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
+import { VERSION } from "./version.js";
+import { progressOnStderr } from "./progress.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { UsageError } from "./usage-error.js";
+
+const FORMATS = ["text", "jsonl", "sarif", "github"] as const;
+const CONFIG_FILE = "toolspan.config.json";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
+  { name: "rule", kind: "string", value: "ID=SEVERITY", repeat: true, help: "set a rule to off, warning or error (repeatable)" },
+  { name: "config", kind: "string", value: "FILE", help: `read rule severities from FILE (default: ./${CONFIG_FILE} if present)` },
+  { name: "max-warnings", kind: "count", value: "N", help: "exit 1 when there are more than N warnings" },
+  { name: "quiet", kind: "flag", help: "report errors only" },
+  { name: "workers", kind: "count", value: "N", help: "worker threads for large inputs (default: the available cores; 0: none)" },
+  { name: "rules", kind: "flag", help: "list every rule with its default severity and description" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const LINT_HELP = `Usage: toolspan lint [options] FILE...
+
+Checks tool spans (one JSON object per line; '-' reads standard input) against
+the toolspan/1 contract: flags that disagree with byte counts, a preview that
+claims success after a clip, hashes that are not hashes, and more. Lines are
+numbered as an editor numbers them; spans whose span_type is not "tool" are
+passed over; a malformed line is one finding and linting goes on.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Config file (toolspan.config.json): {"rules": {"possible-second-cap": "off", "mixed-runs": "error"}}
+--rule options apply after the config file.
+
+Exit status: 0 no errors (warnings allowed), 1 errors (or more warnings than
+--max-warnings), 2 usage error or a file that cannot be read.
+
+Examples:
+  toolspan lint run.jsonl
+  toolspan lint --format sarif traces/*.jsonl > toolspan.sarif
+  toolspan lint --rule possible-second-cap=off --max-warnings 0 run.jsonl`;
+
+function rulesTable(): string {
+  const width = Math.max(...RULES.map((rule) => rule.id.length)) + 2;
+  return RULES.map((rule) => `${rule.id.padEnd(width)}${rule.severity.padEnd(9)}${rule.description}`).join("\n");
+}
+
+function readConfig(path: string, required: boolean): Record<string, unknown> | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new UsageError(`--config ${path}: cannot read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  try {
+    const config = JSON.parse(text) as unknown;
+    if (typeof config !== "object" || config === null || Array.isArray(config)) throw new Error("not a JSON object");
+    return config as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`${path}: ${(error as Error).message}`);
+  }
+}
+
+function severitiesFrom(options: Map<string, unknown>): Severities {
+  let severities = defaultSeverities();
+  const configPath = options.get("config") as string | undefined;
+  const config = readConfig(configPath ?? CONFIG_FILE, configPath !== undefined);
+  try {
+    if (config?.rules !== undefined) {
+      if (typeof config.rules !== "object" || config.rules === null) throw new SeverityError(`${configPath ?? CONFIG_FILE}: "rules" must be an object`);
+      severities = applySeverities(severities, config.rules as Record<string, unknown>, configPath ?? CONFIG_FILE);
+    }
+    for (const text of (options.get("rule") as string[] | undefined) ?? []) {
+      const [id, setting] = parseRuleOption(text);
+      severities = applySeverities(severities, { [id]: setting }, "--rule");
+    }
+  } catch (error) {
+    if (error instanceof SeverityError) throw new UsageError(error.message);
+    throw error;
+  }
+  return severities;
+}
+
+function reporterFor(format: string, write: Write): Reporter {
+  switch (format) {
+    case "jsonl":
+      return jsonlReporter(write);
+    case "sarif":
+      return sarifReporter(write, RULES, VERSION);
+    case "github":
+      return githubReporter(write);
+    default:
+      return textReporter(write);
+  }
+}
+
+/** Runs `toolspan lint`; resolves to the exit status. */
+export async function lintCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  if (parsed.options.get("help")) {
+    process.stdout.write(`${LINT_HELP}\n`);
+    return 0;
+  }
+  if (parsed.options.get("rules")) {
+    process.stdout.write(`${rulesTable()}\n`);
+    return 0;
+  }
+  if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan lint [options] FILE... ('-' for standard input)");
+  const severities = severitiesFrom(parsed.options);
+  const quiet = parsed.options.get("quiet") === true;
+  const maxWarnings = parsed.options.get("max-warnings") as number | undefined;
+  const out = process.stdout;
+  out.on("error", () => {});
+  let buffered = "";
+  const write: Write = (text) => {
+    buffered += text;
+    if (buffered.length > 1 << 16) {
+      out.write(buffered);
+      buffered = "";
+    }
+  };
+  const reporter = reporterFor((parsed.options.get("format") as string | undefined) ?? "text", write);
+  const progress = progressOnStderr();
+  let errors = 0;
+  let warnings = 0;
+  const unreadable: string[] = [];
+  const summary = await lintFiles(parsed.rest, {
+    severities,
+    workers: parsed.options.get("workers") as number | undefined,
+    onProgress: (bytes, lines) => progress.add(bytes, lines),
+    onUnreadable: (file, reason) => unreadable.push(`toolspan: cannot read ${file}: ${reason}`),
+    onFinding: (file: string, finding: Finding) => {
+      if (finding.severity === "error") errors++;
+      else warnings++;
+      if (!quiet || finding.severity === "error") reporter.finding(file, finding);
+    },
+  });
+  progress.done();
+  reporter.end({ errors, warnings: quiet ? 0 : warnings, files: summary.files, lines: summary.lines });
+  out.write(buffered);
+  for (const message of unreadable) process.stderr.write(`${message}\n`);
+  if (unreadable.length > 0) return 2;
+  if (errors > 0) return 1;
+  return maxWarnings !== undefined && warnings > maxWarnings ? 1 : 0;
+}

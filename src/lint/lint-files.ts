@@ -1,0 +1,157 @@
+// Lints files in argument order: each is cut into ranges that worker threads lint side by side (ranges of
+// several files at once), and findings are handed on strictly in file and line order, with the
+// file-level rules applied as the lines come by.
+import { stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import type { Readable } from "node:stream";
+import { toFinding, type Finding } from "./lint-line.js";
+import { lintRange, lintStream, type RangeResult, type RangeTask } from "./lint-range.js";
+import { planRanges } from "./plan-ranges.js";
+import { isFileRule, type FileRule, type Report, type Severity, type SpanIdentity } from "./rule.js";
+import { RULES } from "./rules/index.js";
+import type { Severities } from "./severities.js";
+import { WorkerPool } from "./worker-pool.js";
+
+/** The standard input's name in findings. */
+export const STDIN_NAME = "-";
+
+export interface LintFilesOptions {
+  severities: Severities;
+  /** Findings in order; `file` is the name as given. */
+  onFinding: (file: string, finding: Finding) => void;
+  /** A file that could not be read: named, and the others go on. */
+  onUnreadable: (file: string, reason: string) => void;
+  /** Bytes and lines done since the last call. */
+  onProgress?: (bytes: number, lines: number) => void;
+  /** Worker threads (default: the available cores); 0 lints in this thread. */
+  workers?: number;
+  /** Bytes per range (default 4 MiB). */
+  rangeBytes?: number;
+  /** Inputs smaller than this in all are linted in this thread, where a worker's start-up costs more than it saves (default 16 MiB). */
+  parallelAbove?: number;
+  stdin?: Readable;
+}
+
+export interface LintSummary {
+  files: number;
+  lines: number;
+  bytes: number;
+  unreadable: number;
+}
+
+interface FileChecker {
+  rule: FileRule;
+  severity: Severity;
+  check: (span: SpanIdentity) => Report[];
+}
+
+function fileCheckers(severities: Severities): FileChecker[] {
+  const checkers: FileChecker[] = [];
+  for (const rule of RULES) {
+    if (!isFileRule(rule)) continue;
+    const severity = severities[rule.id] ?? rule.severity;
+    if (severity !== "off") checkers.push({ rule, severity, check: rule.start() });
+  }
+  return checkers;
+}
+
+// One range's findings, shifted to file line numbers, merged in line order with the file rules' findings.
+function emitRange(result: RangeResult, offset: number, checkers: FileChecker[], emit: (finding: Finding) => void): void {
+  let next = 0;
+  const flushUpTo = (line: number): void => {
+    while (next < result.findings.length && result.findings[next]!.line <= line) {
+      const finding = result.findings[next++]!;
+      emit({ ...finding, line: finding.line + offset });
+    }
+  };
+  for (const identity of result.identities) {
+    flushUpTo(identity.line);
+    const line = identity.line + offset;
+    for (const { rule, severity, check } of checkers) {
+      for (const report of check({ ...identity, line })) emit(toFinding(line, rule.id, severity, rule.messages, report));
+    }
+  }
+  flushUpTo(Infinity);
+}
+
+// A range of a file, or the whole standard input, in argument order.
+interface Task {
+  file: string;
+  first: boolean;
+  last: boolean;
+  range: RangeTask | null;
+}
+
+/** Lints `files` ("-" is standard input) and resolves when every finding has been handed on. */
+export async function lintFiles(files: readonly string[], options: LintFilesOptions): Promise<LintSummary> {
+  const summary: LintSummary = { files: 0, lines: 0, bytes: 0, unreadable: 0 };
+  const rangeBytes = options.rangeBytes ?? 4 << 20;
+  const tasks: Task[] = [];
+  let totalBytes = 0;
+  for (const file of files) {
+    if (file === STDIN_NAME) {
+      tasks.push({ file, first: true, last: true, range: null });
+      continue;
+    }
+    try {
+      const info = await stat(file);
+      if (info.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+      const bounds = await planRanges(file, info.size, rangeBytes);
+      totalBytes += info.size;
+      for (let index = 0; index + 1 < bounds.length; index++) {
+        const range = { path: file, start: bounds[index]!, end: bounds[index + 1]!, severities: options.severities };
+        tasks.push({ file, first: index === 0, last: index + 2 === bounds.length, range });
+      }
+    } catch (error) {
+      summary.unreadable++;
+      options.onUnreadable(file, (error as NodeJS.ErrnoException).code ?? String(error));
+    }
+  }
+
+  const workers = totalBytes >= (options.parallelAbove ?? 16 << 20) ? (options.workers ?? availableParallelism()) : 0;
+  const pool = workers > 0 ? new WorkerPool(workers) : null;
+  const start = (task: Task): Promise<RangeResult> => {
+    if (task.range === null) return lintStream(options.stdin ?? process.stdin, options.severities, true, options.onProgress);
+    return pool ? pool.run(task.range) : lintRange(task.range);
+  };
+  // A bounded window of ranges in flight, emitted strictly in order: memory stays flat whatever the sizes.
+  const window = Math.max(1, 2 * workers);
+  const inFlight: Promise<RangeResult>[] = [];
+  let issued = 0;
+  let checkers: FileChecker[] = [];
+  let offset = 0;
+  let failedFile: string | null = null;
+  try {
+    while (issued < tasks.length || inFlight.length > 0) {
+      while (issued < tasks.length && inFlight.length < window) {
+        const promise = start(tasks[issued++]!);
+        promise.catch(() => {}); // handled when its turn comes
+        inFlight.push(promise);
+      }
+      const task = tasks[issued - inFlight.length]!;
+      const promise = inFlight.shift()!;
+      if (task.first) {
+        checkers = fileCheckers(options.severities);
+        offset = 0;
+        failedFile = null;
+      }
+      if (failedFile === task.file) continue;
+      try {
+        const result = await promise;
+        emitRange(result, offset, checkers, (finding) => options.onFinding(task.file, finding));
+        offset += result.lines;
+        summary.lines += result.lines;
+        summary.bytes += result.bytes;
+        if (task.range !== null) options.onProgress?.(result.bytes, result.lines);
+        if (task.last) summary.files++;
+      } catch (error) {
+        failedFile = task.file;
+        summary.unreadable++;
+        options.onUnreadable(task.file, (error as NodeJS.ErrnoException).code ?? String(error));
+      }
+    }
+  } finally {
+    await pool?.close();
+  }
+  return summary;
+}

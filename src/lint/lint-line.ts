@@ -1,0 +1,72 @@
+// Lints one line: parse, pass over spans that are not tool spans, run every active span rule.
+import type { StreamName } from "../contract/span.js";
+import { formatMessage, type Report, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
+import { invalidJson } from "./rules/invalid-json.js";
+import { spanView } from "./span-fields.js";
+
+/** One finding, as every reporter receives it. */
+export interface Finding {
+  line: number;
+  rule: string;
+  severity: Severity;
+  message: string;
+  messageId: string;
+  stream?: StreamName;
+}
+
+/** A span rule with the severity it runs at after configuration. */
+export interface ActiveRule {
+  rule: SpanRule;
+  severity: Severity;
+}
+
+export function toFinding(line: number, ruleId: string, severity: Severity, messages: Record<string, string>, report: Report): Finding {
+  const finding: Finding = {
+    line,
+    rule: ruleId,
+    severity,
+    messageId: report.messageId,
+    message: formatMessage(messages[report.messageId] ?? report.messageId, report.data),
+  };
+  if (report.stream) finding.stream = report.stream;
+  return finding;
+}
+
+const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+
+/** Findings for one line, and the ids file-level rules need (null when it is not a tool span). */
+export function lintLine(
+  text: string,
+  line: number,
+  rules: readonly ActiveRule[],
+  invalidJsonSeverity: Severity | "off",
+): { findings: Finding[]; identity: SpanIdentity | null } {
+  if (text.trim() === "") return { findings: [], identity: null };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "unparsable";
+    return { findings: invalidJsonFinding(line, invalidJsonSeverity, { messageId: "syntax", data: { reason } }), identity: null };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { findings: invalidJsonFinding(line, invalidJsonSeverity, { messageId: "notObject", data: { kind: kindOf(value) } }), identity: null };
+  }
+  const span = value as Record<string, unknown>;
+  if (span.span_type !== "tool") return { findings: [], identity: null };
+  const findings: Finding[] = [];
+  const view = spanView(span);
+  for (const { rule, severity } of rules) {
+    rule.check(view, (report) => findings.push(toFinding(line, rule.id, severity, rule.messages, report)));
+  }
+  const identity: SpanIdentity = {
+    line,
+    runId: typeof span.run_id === "string" ? span.run_id : null,
+    spanId: typeof span.span_id === "string" ? span.span_id : null,
+  };
+  return { findings, identity };
+}
+
+function invalidJsonFinding(line: number, severity: Severity | "off", report: Report): Finding[] {
+  return severity === "off" ? [] : [toFinding(line, invalidJson.id, severity, invalidJson.messages, report)];
+}

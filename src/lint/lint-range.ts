@@ -1,0 +1,70 @@
+// Lints the lines of one byte range of a file (or a whole stream): the unit of work a worker thread does.
+import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
+import { LineSplitter } from "./line-splitter.js";
+import { lintLine, type ActiveRule, type Finding } from "./lint-line.js";
+import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
+import { RULES } from "./rules/index.js";
+import type { Severities } from "./severities.js";
+
+/** What one range yields; line numbers are counted from the range's first line (1). */
+export interface RangeResult {
+  lines: number;
+  bytes: number;
+  findings: Finding[];
+  identities: SpanIdentity[];
+}
+
+export interface RangeTask {
+  path: string;
+  start: number;
+  /** Exclusive; Infinity reads to the end. */
+  end: number;
+  severities: Severities;
+}
+
+/** The span rules that are on, with their configured severities. */
+export function activeSpanRules(severities: Severities): { rules: ActiveRule[]; invalidJson: Severity | "off" } {
+  const rules: ActiveRule[] = [];
+  for (const rule of RULES) {
+    const severity = severities[rule.id] ?? rule.severity;
+    if (isFileRule(rule) || rule.id === "invalid-json" || severity === "off") continue;
+    rules.push({ rule: rule as SpanRule, severity });
+  }
+  return { rules, invalidJson: severities["invalid-json"] ?? "error" };
+}
+
+/** Lints every line of `input`; `onProgress` hears of each chunk: bytes and lines since the last call. */
+export async function lintStream(
+  input: Readable,
+  severities: Severities,
+  atFileStart: boolean,
+  onProgress?: (bytes: number, lines: number) => void,
+): Promise<RangeResult> {
+  const { rules, invalidJson } = activeSpanRules(severities);
+  const result: RangeResult = { lines: 0, bytes: 0, findings: [], identities: [] };
+  const splitter = new LineSplitter((text, line) => {
+    const { findings, identity } = lintLine(text, line, rules, invalidJson);
+    for (const finding of findings) result.findings.push(finding);
+    if (identity) result.identities.push(identity);
+  }, atFileStart);
+  let reportedLines = 0;
+  for await (const chunk of input as AsyncIterable<Buffer>) {
+    splitter.push(chunk);
+    result.bytes += chunk.length;
+    onProgress?.(chunk.length, splitter.lines - reportedLines);
+    reportedLines = splitter.lines;
+  }
+  splitter.end();
+  result.lines = splitter.lines;
+  return result;
+}
+
+export function lintRange(task: RangeTask): Promise<RangeResult> {
+  const input = createReadStream(task.path, {
+    start: task.start,
+    ...(Number.isFinite(task.end) ? { end: task.end - 1 } : {}),
+    highWaterMark: 1 << 20,
+  });
+  return lintStream(input, task.severities, task.start === 0);
+}

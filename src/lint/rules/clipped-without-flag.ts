@@ -1,0 +1,17 @@
+import type { SpanRule } from "../rule.js";
+
+// The article's first failure: more bytes than the cap, and nothing says so.
+export const clippedWithoutFlag: SpanRule = {
+  id: "clipped-without-flag",
+  severity: "error",
+  description: "bytes > cap but the truncation flag is not true",
+  messages: { clipped: "{stream} clipped without flag: {bytes} bytes > cap {cap} but {stream}_truncated is {flag}" },
+  check({ span, streams }, report) {
+    for (const s of streams) {
+      if (s.bytes === undefined || typeof s.cap !== "number" || s.bytes <= s.cap) continue;
+      const flag = span[`${s.stream}_truncated`];
+      if (flag === true) continue;
+      report({ messageId: "clipped", stream: s.stream, data: { stream: s.stream, bytes: s.bytes, cap: s.cap, flag: JSON.stringify(flag ?? null) } });
+    }
+  },
+};

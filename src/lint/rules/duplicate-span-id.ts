@@ -1,0 +1,18 @@
+import { FingerprintSet } from "../fingerprint-set.js";
+import type { FileRule } from "../rule.js";
+
+// Two spans with one id break every link between a span, its parent and its re-run.
+export const duplicateSpanId: FileRule = {
+  id: "duplicate-span-id",
+  severity: "warning",
+  description: "a span_id seen twice",
+  messages: { repeated: "span_id {spanId} was already used on line {firstLine}" },
+  start() {
+    const seen = new FingerprintSet();
+    return ({ line, spanId }) => {
+      if (spanId === null) return [];
+      const firstLine = seen.add(spanId, line);
+      return firstLine === null ? [] : [{ messageId: "repeated", data: { spanId: JSON.stringify(spanId), firstLine } }];
+    };
+  },
+};

@@ -1,0 +1,21 @@
+import type { SpanRule } from "../rule.js";
+
+// A flag that cries wolf sends a reviewer re-running tools that kept everything.
+export const flagUnderCap: SpanRule = {
+  id: "flag-under-cap",
+  severity: "error",
+  description: "the truncation flag is true but bytes <= cap, or the cap is null",
+  messages: {
+    underCap: "{stream}_truncated is true but {bytes} bytes <= cap {cap}",
+    noCap: "{stream}_truncated is true but {stream}_cap is null (nothing was capped)",
+  },
+  check({ streams }, report) {
+    for (const s of streams) {
+      if (s.truncated !== true) continue;
+      if (s.cap === null) report({ messageId: "noCap", stream: s.stream, data: { stream: s.stream } });
+      else if (s.cap !== undefined && s.bytes !== undefined && s.bytes <= s.cap) {
+        report({ messageId: "underCap", stream: s.stream, data: { stream: s.stream, bytes: s.bytes, cap: s.cap } });
+      }
+    }
+  },
+};

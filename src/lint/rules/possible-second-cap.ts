@@ -1,0 +1,48 @@
+import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
+import type { SpanRule } from "../rule.js";
+import { keptBytes, previewByteLength, previewChars } from "../span-fields.js";
+
+const codePoints = (text: string): number => {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) count--;
+  }
+  return count;
+};
+
+// A cap inside the command (a nested wrapper, a harness, a collector) clips without touching this span's flags.
+export const possibleSecondCap: SpanRule = {
+  id: "possible-second-cap",
+  severity: "warning",
+  description: "a second, silent cap downstream: a short preview, another tool's truncation marker, or a byte count on a well-known cap",
+  messages: {
+    shortPreview:
+      "preview_{stream} has {chars} characters ({previewBytes} bytes) although {kept} bytes were kept and the limit is {limit}: something cut it",
+    marker: "preview_{stream} holds a {harness} truncation marker: the output passed another cap",
+    exactCap: "{stream}_bytes is exactly {bytes}, a well-known cap size, with no truncation flag: it may have been cut before this wrapper",
+  },
+  check({ span, streams }, report) {
+    // Only a record that states its preview limit can be caught with a preview shorter than it.
+    const limit = "preview_chars" in span ? previewChars(span) : null;
+    for (const s of streams) {
+      const data = { stream: s.stream };
+      if (s.preview !== undefined) {
+        const marker = findClipMarker(s.preview);
+        if (marker && marker.harness !== "toolspan") report({ messageId: "marker", stream: s.stream, data: { ...data, harness: marker.harness } });
+      }
+      const kept = keptBytes(s);
+      // Up to three replacement characters stand for characters cut at kept boundaries, up to 3 bytes each.
+      if (limit !== null && s.preview !== undefined && kept !== undefined && s.encoding === "utf-8" && s.preview.length < limit + limit) {
+        const chars = codePoints(s.preview);
+        const previewBytes = chars < limit ? previewByteLength(s.preview) : 0;
+        if (chars < limit && previewBytes + 9 < kept) {
+          report({ messageId: "shortPreview", stream: s.stream, data: { ...data, chars, previewBytes, kept, limit } });
+        }
+      }
+      if (s.bytes !== undefined && s.truncated === false && WELL_KNOWN_CAPS.has(s.bytes)) {
+        report({ messageId: "exactCap", stream: s.stream, data: { ...data, bytes: s.bytes } });
+      }
+    }
+  },
+};

@@ -1,0 +1,26 @@
+import { hash } from "node:crypto";
+import type { SpanRule } from "../rule.js";
+import { hashWindow, isHash, previewByteLength } from "../span-fields.js";
+
+// When the preview is the whole stream, its hash is checkable: a mismatch means the preview or the hash lies.
+export const previewHashMismatch: SpanRule = {
+  id: "preview-hash-mismatch",
+  severity: "error",
+  description: "the whole stream is in the preview, and its sha256 is not sha256",
+  messages: {
+    full: "preview_{stream} is the whole stream ({bytes} bytes) but its sha256 is not {stream}_sha256",
+    head: "preview_{stream} is the whole stream ({bytes} bytes) but its sha256 is not {stream}_head_sha256",
+  },
+  check({ span, streams }, report) {
+    for (const s of streams) {
+      if (s.truncated !== false || s.encoding !== "utf-8" || s.preview === undefined || s.bytes === undefined || s.bytes === 0) continue;
+      const checkFull = isHash(s.sha256);
+      const checkHead = s.bytes <= hashWindow(span) && isHash(s.headSha256);
+      if (!(checkFull || checkHead) || previewByteLength(s.preview) !== s.bytes || s.preview.includes("\uFFFD")) continue;
+      const digest = hash("sha256", s.preview);
+      const data = { stream: s.stream, bytes: s.bytes };
+      if (checkFull && s.sha256 !== digest) report({ messageId: "full", stream: s.stream, data });
+      if (checkHead && s.headSha256 !== digest) report({ messageId: "head", stream: s.stream, data });
+    }
+  },
+};

@@ -1,0 +1,33 @@
+// Which rules run, at which severity: defaults, then the config file, then --rule, the last word winning.
+import { RULES, RULES_BY_ID } from "./rules/index.js";
+import type { SeveritySetting } from "./rule.js";
+
+export type Severities = Record<string, SeveritySetting>;
+
+export class SeverityError extends Error {}
+
+const SETTINGS: readonly SeveritySetting[] = ["off", "warning", "error"];
+
+export function defaultSeverities(): Severities {
+  return Object.fromEntries(RULES.map((rule) => [rule.id, rule.severity]));
+}
+
+/** Applies `overrides` (rule id to setting) onto `base`; names the source in the error for a bad id or setting. */
+export function applySeverities(base: Severities, overrides: Record<string, unknown>, source: string): Severities {
+  const result = { ...base };
+  for (const [id, setting] of Object.entries(overrides)) {
+    if (!RULES_BY_ID.has(id)) throw new SeverityError(`${source}: unknown rule '${id}' (toolspan lint --rules lists them)`);
+    if (!SETTINGS.includes(setting as SeveritySetting)) {
+      throw new SeverityError(`${source}: rule '${id}' takes off, warning or error, got ${JSON.stringify(setting)}`);
+    }
+    result[id] = setting as SeveritySetting;
+  }
+  return result;
+}
+
+/** Parses one `--rule ID=SETTING`. */
+export function parseRuleOption(text: string): [string, string] {
+  const eq = text.indexOf("=");
+  if (eq <= 0) throw new SeverityError(`--rule takes ID=off|warning|error, got '${text}'`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}

@@ -1,0 +1,86 @@
+// Reads an untrusted span's figures with their contract types, or undefined when absent or of the wrong type,
+// so that each invariant rule speaks only about keys it can trust (wrong types are invalid-type's finding).
+import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
+import type { StreamName } from "../contract/span.js";
+import type { SpanObject, SpanView } from "./rule.js";
+
+const HASH = /^[0-9a-f]{64}$/;
+
+/** 64 lowercase hex characters. */
+export const isHash = (value: unknown): boolean => typeof value === "string" && value.length === 64 && HASH.test(value);
+
+export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** One stream's figures, each undefined unless present with the right type. */
+export interface StreamFields {
+  stream: StreamName;
+  bytes: number | undefined;
+  /** null = no cap. */
+  cap: number | null | undefined;
+  truncated: boolean | undefined;
+  /** null = stated absent; undefined = key missing or of the wrong type. */
+  sha256: string | null | undefined;
+  headSha256: string | null | undefined;
+  tailSha256: string | null | undefined;
+  preview: string | undefined;
+  encoding: "utf-8" | "binary" | undefined;
+}
+
+function hashOrNull(value: unknown): string | null | undefined {
+  if (value === null) return null;
+  return typeof value === "string" ? value : undefined;
+}
+
+export function streamFields(span: SpanObject, stream: StreamName): StreamFields {
+  const bytes = span[`${stream}_bytes`];
+  const cap = span[`${stream}_cap`];
+  const truncated = span[`${stream}_truncated`];
+  const preview = span[`preview_${stream}`];
+  const ownEncoding = span[`${stream}_encoding`];
+  const encoding = ownEncoding === "utf-8" || ownEncoding === "binary" ? ownEncoding : span.encoding;
+  return {
+    stream,
+    bytes: isCount(bytes) ? bytes : undefined,
+    cap: cap === null ? null : isCount(cap) ? cap : undefined,
+    truncated: typeof truncated === "boolean" ? truncated : undefined,
+    sha256: hashOrNull(span[`${stream}_sha256`]),
+    headSha256: hashOrNull(span[`${stream}_head_sha256`]),
+    tailSha256: hashOrNull(span[`${stream}_tail_sha256`]),
+    preview: typeof preview === "string" ? preview : undefined,
+    encoding: encoding === "utf-8" || encoding === "binary" ? encoding : undefined,
+  };
+}
+
+/** The view every span rule gets: both streams read once. */
+export const spanView = (span: SpanObject): SpanView => ({
+  span,
+  streams: [streamFields(span, "stdout"), streamFields(span, "stderr")],
+});
+
+/** True when the record's figures say the stream was clipped: the flag if trusted, else bytes over cap. */
+export function wasClipped(fields: StreamFields): boolean | undefined {
+  if (fields.bytes !== undefined && fields.cap !== undefined) return fields.cap !== null && fields.bytes > fields.cap;
+  return fields.truncated;
+}
+
+/** The bytes that were kept: min(bytes, cap ?? bytes). */
+export function keptBytes(fields: StreamFields): number | undefined {
+  if (fields.bytes === undefined || fields.cap === undefined) return undefined;
+  return fields.cap === null ? fields.bytes : Math.min(fields.bytes, fields.cap);
+}
+
+export function hashWindow(span: SpanObject): number {
+  const value = span.hash_window;
+  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : DEFAULT_HASH_WINDOW;
+}
+
+export function previewChars(span: SpanObject): number {
+  return isCount(span.preview_chars) ? span.preview_chars : DEFAULT_PREVIEW_CHARS;
+}
+
+/** UTF-8 byte length of a preview, each U+FFFD counted as one byte: it stands for a byte that was not text. */
+export function previewByteLength(preview: string): number {
+  let replacements = 0;
+  for (let i = preview.indexOf("\uFFFD"); i !== -1; i = preview.indexOf("\uFFFD", i + 1)) replacements++;
+  return Buffer.byteLength(preview, "utf8") - 2 * replacements;
+}
