@@ -37,17 +37,20 @@ const piece = fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 12 }).map((a) => Buffer.from(a)), weight: 1 },
 );
 
-/** Streams: arbitrary bytes, valid multi-byte text, and mixtures of text with NULs and broken sequences. */
+/** Streams: arbitrary bytes, valid multi-byte text, and mixtures of text with NULs and broken sequences.
+ * Lengths run from empty to a few KiB, so hash windows and preview limits (up to 600) fall on both sides. */
 export const streamBytes: fc.Arbitrary<Buffer> = fc.oneof(
-  { arbitrary: fc.uint8Array({ maxLength: 400 }).map((a) => Buffer.from(a)), weight: 2 },
-  { arbitrary: fc.string({ unit: "grapheme", maxLength: 300 }).map(utf8), weight: 3 },
-  { arbitrary: fc.string({ unit: "binary", maxLength: 300 }).map(utf8), weight: 2 },
-  { arbitrary: fc.array(piece, { maxLength: 12 }).map((parts) => Buffer.concat(parts)), weight: 4 },
+  { arbitrary: fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a)), weight: 1 },
+  { arbitrary: fc.uint8Array({ maxLength: 1500, size: "large" }).map((a) => Buffer.from(a)), weight: 1 },
+  { arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }).map(utf8), weight: 1 },
+  { arbitrary: fc.string({ unit: "grapheme", maxLength: 800, size: "large" }).map(utf8), weight: 2 },
+  { arbitrary: fc.string({ unit: "binary", maxLength: 800, size: "large" }).map(utf8), weight: 2 },
+  { arbitrary: fc.array(piece, { maxLength: 40, size: "medium" }).map((parts) => Buffer.concat(parts)), weight: 4 },
   {
     // Valid text only: the preview is compared only for utf-8 streams, so give it plenty of them.
-    arbitrary: fc.array(fc.oneof(textBytes, fc.constantFrom(...TRICKY_SEQUENCES.slice(1, 7))), { maxLength: 12 }).map(
-      (parts) => Buffer.concat(parts),
-    ),
+    arbitrary: fc
+      .array(fc.oneof(textBytes, fc.constantFrom(...TRICKY_SEQUENCES.slice(1, 7))), { maxLength: 40, size: "medium" })
+      .map((parts) => Buffer.concat(parts)),
     weight: 4,
   },
 );
@@ -59,7 +62,7 @@ export const chunkPlan: fc.Arbitrary<ChunkPlan> = fc.oneof(
   fc.constant<ChunkPlan>({ mode: "whole" }),
   fc.constant<ChunkPlan>({ mode: "bytes" }),
   fc
-    .record({ cuts: fc.array(fc.nat(), { maxLength: 20 }), empties: fc.array(fc.nat(), { maxLength: 3 }) })
+    .record({ cuts: fc.array(fc.nat(), { maxLength: 40, size: "medium" }), empties: fc.array(fc.nat(), { maxLength: 3 }) })
     .map((r): ChunkPlan => ({ mode: "cuts", ...r })),
 );
 
@@ -105,3 +108,8 @@ export const keepPolicy = fc.constantFrom("head" as const, "tail" as const, "hea
 export const hashWindow = fc.oneof(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 1, max: 16 }));
 
 export const previewChars = fc.oneof(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 12 }));
+
+/** fc.assert parameters: `numRuns`, and a time limit so a failing property reports (half-shrunk) within seconds. */
+export function runs(numRuns: number): fc.Parameters<unknown> {
+  return { numRuns, interruptAfterTimeLimit: 8000 };
+}

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { PrefixWindow } from "../../src/meter/prefix-window.js";
-import { chunk, chunkPlan } from "./arbitraries.js";
+import { chunk, chunkPlan, runs } from "./arbitraries.js";
 
 const ascii = (s: string): Buffer => Buffer.from(s, "latin1");
 
@@ -54,7 +54,7 @@ describe("PrefixWindow", () => {
         assert.deepEqual(w.contents(), data.subarray(0, Math.min(capacity, data.length)));
         assert.equal(w.full, data.length >= capacity);
       }),
-      { numRuns: 400 },
+      runs(400),
     );
   });
 });

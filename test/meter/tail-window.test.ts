@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { TailWindow } from "../../src/meter/tail-window.js";
+import { runs } from "./arbitraries.js";
 
 /** The naive reference: keep everything, slice the last `capacity` bytes. */
 class NaiveTail {
@@ -104,7 +105,7 @@ describe("TailWindow", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 600 }),
-        fc.array(fc.integer({ min: 0, max: 700 }), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 700 }), { maxLength: 40, size: "medium" }),
         fc.integer(),
         (capacity, sizes, seed) => {
           const w = new TailWindow(capacity);
@@ -122,13 +123,13 @@ describe("TailWindow", () => {
           }
         },
       ),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
   test("property: small capacities, sizes around capacity", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 60 }), (capacity, sizes) => {
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 60, size: "medium" }), (capacity, sizes) => {
         const w = new TailWindow(capacity);
         const naive = new NaiveTail(capacity);
         let next = 0;
@@ -139,7 +140,7 @@ describe("TailWindow", () => {
         }
         assert.deepEqual(w.contents(), naive.contents());
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });
