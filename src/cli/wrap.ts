@@ -86,6 +86,12 @@ function writeOut(stream: NodeJS.WriteStream, data: Buffer | string): void {
   stream.write(data);
 }
 
+// Writes to a pipe are queued when the reader is slow, and process.exit drops the queue: wait until it is handed on.
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.writableLength === 0 || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => stream.write("", () => resolve()));
+}
+
 /** Runs `toolspan wrap`; resolves to the exit status. */
 export async function wrapCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS);
@@ -124,5 +130,6 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   }
   if (json) process.stdout.write(line);
   else if (!runFile) process.stderr.write(line);
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   return result.exitCode;
 }

@@ -108,8 +108,11 @@ class KeptStream {
   }
 }
 
+// setTimeout fires at once for delays past 2^31-1 ms (about 24.8 days): longer limits are held at that.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const seconds = (value: number | null | undefined, fallback: number | null): number | null =>
-  value === undefined || value === null ? fallback : Math.round(value * 1000);
+  value === undefined || value === null ? fallback : Math.min(Math.round(value * 1000), MAX_TIMER_MS);
 
 /** Runs `argv` without a shell and resolves to its span and kept bytes. It never rejects for the command's sake:
  * a command that cannot start still yields a span, with `error` set and `returncode` null. */

@@ -167,7 +167,8 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       outcome.signal = signal;
       if (idleTimer) clearTimeout(idleTimer);
       if (timeoutTimer) clearTimeout(timeoutTimer);
-      cancelKill?.();
+      // A pending SIGKILL stays armed until the pipes close (finish cancels it): group members that
+      // ignored SIGTERM and hold the pipes are killed, not left running past the stall grace.
       if (openStreams > 0) {
         // A descendant may hold the pipes open forever: read on for the grace period, then let go.
         stallTimer = setTimeout(() => {

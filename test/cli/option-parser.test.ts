@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { formatOptions, parseArgs, type OptionSpec } from "../../src/cli/option-parser.js";
+import { UsageError } from "../../src/cli/usage-error.js";
+
+const SPECS: readonly OptionSpec[] = [
+  { name: "cap", kind: "count", value: "N", help: "bytes kept" },
+  { name: "hash-window", kind: "count", value: "N", min: 1, help: "window" },
+  { name: "timeout", kind: "seconds", value: "SECONDS", help: "limit" },
+  { name: "keep", kind: "choice", value: "POLICY", choices: ["head", "tail", "head+tail"], help: "policy" },
+  { name: "out", kind: "string", value: "FILE", help: "run file" },
+  { name: "json", kind: "flag", help: "json" },
+];
+
+/** Asserts that parsing fails with a UsageError whose one-line message matches `message`. */
+function rejects(args: string[], message: RegExp): void {
+  assert.throws(
+    () => parseArgs(args, SPECS),
+    (error: unknown) => {
+      assert.ok(error instanceof UsageError, `not a UsageError: ${String(error)}`);
+      assert.match(error.message, message);
+      assert.ok(!error.message.includes("\n"), "a usage error is one line");
+      return true;
+    },
+  );
+}
+
+describe("parseArgs", () => {
+  test("reads each kind of option, spaced and with =", () => {
+    const parsed = parseArgs(
+      ["--cap", "10", "--hash-window=4", "--timeout", "1.5", "--keep=head+tail", "--out", "run.jsonl", "--json", "--", "cmd"],
+      SPECS,
+    );
+    assert.deepEqual(
+      Object.fromEntries(parsed.options),
+      { cap: 10, "hash-window": 4, timeout: 1.5, keep: "head+tail", out: "run.jsonl", json: true },
+    );
+    assert.deepEqual(parsed.rest, ["cmd"]);
+  });
+
+  test("options stop at -- and everything after it is the command, dashes included", () => {
+    const parsed = parseArgs(["--json", "--", "ls", "--cap", "-l", "--"], SPECS);
+    assert.deepEqual(parsed.rest, ["ls", "--cap", "-l", "--"]);
+    assert.deepEqual([...parsed.options.keys()], ["json"]);
+  });
+
+  test("options stop at the first argument that is not one; '-' is an argument", () => {
+    assert.deepEqual(parseArgs(["--json", "echo", "--json"], SPECS).rest, ["echo", "--json"]);
+    assert.deepEqual(parseArgs(["-", "x"], SPECS).rest, ["-", "x"]);
+    assert.deepEqual(parseArgs([], SPECS).rest, []);
+    assert.deepEqual(parseArgs(["--"], SPECS).rest, []);
+  });
+
+  test("a value may itself start with a dash when it is given to a string option", () => {
+    assert.equal(parseArgs(["--out", "-weird-name"], SPECS).options.get("out"), "-weird-name");
+  });
+
+  test("a repeated option keeps its last value", () => {
+    assert.equal(parseArgs(["--cap", "1", "--cap", "2"], SPECS).options.get("cap"), 2);
+  });
+
+  test("unknown options are named", () => {
+    rejects(["--frobnicate"], /unknown option '--frobnicate'/);
+    rejects(["--frobnicate=3"], /unknown option '--frobnicate'/);
+    rejects(["-x", "cmd"], /unknown option '-x'/);
+  });
+
+  test("counts are whole numbers >= their minimum, and the message names the option and the value", () => {
+    rejects(["--cap", "-1"], /--cap .*'-1'/);
+    rejects(["--cap", "abc"], /--cap .*'abc'/);
+    rejects(["--cap=1.5"], /--cap .*'1\.5'/);
+    rejects(["--cap", ""], /--cap .*''/);
+    rejects(["--cap", "1e3"], /--cap .*'1e3'/);
+    rejects(["--cap", " 7"], /--cap/);
+    rejects(["--cap", "9007199254740993"], /--cap/);
+    rejects(["--hash-window", "0"], /--hash-window .*>= 1.*'0'/);
+    assert.equal(parseArgs(["--cap", "0"], SPECS).options.get("cap"), 0);
+  });
+
+  test("seconds are numbers >= 0, fractions allowed", () => {
+    assert.equal(parseArgs(["--timeout", "0.25"], SPECS).options.get("timeout"), 0.25);
+    assert.equal(parseArgs(["--timeout", "0"], SPECS).options.get("timeout"), 0);
+    rejects(["--timeout", "-1"], /--timeout .*'-1'/);
+    rejects(["--timeout", "soon"], /--timeout .*'soon'/);
+    rejects(["--timeout", "Infinity"], /--timeout/);
+    rejects(["--timeout="], /--timeout/);
+  });
+
+  test("choices list what is allowed", () => {
+    rejects(["--keep", "bogus"], /--keep takes one of head, tail, head\+tail, got 'bogus'/);
+  });
+
+  test("a missing value and a value given to a flag are errors naming the option", () => {
+    rejects(["--cap"], /--cap needs a value \(N\)/);
+    rejects(["--json=yes"], /--json takes no value/);
+  });
+});
+
+describe("formatOptions", () => {
+  test("one aligned line per option, with its placeholder", () => {
+    const lines = formatOptions(SPECS).split("\n");
+    assert.equal(lines.length, SPECS.length);
+    assert.match(lines[0]!, /^ {2}--cap N +bytes kept$/);
+    assert.match(lines[5]!, /^ {2}--json +json$/);
+    const column = lines.map((line, index) => line.lastIndexOf(SPECS[index]!.help));
+    assert.equal(new Set(column).size, 1, "help texts start in one column");
+  });
+});
