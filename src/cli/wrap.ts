@@ -61,6 +61,7 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
   const noCap = options.get("no-cap") === true;
   if (noCap && options.has("cap")) throw new UsageError("--cap and --no-cap contradict each other");
   const cap = noCap ? null : count("cap") ?? DEFAULT_CAP;
+  if (options.get("run-id") === "") throw new UsageError("--run-id takes a non-empty id");
   for (const name of ["timeout", "idle-timeout"]) {
     if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
   }
@@ -82,8 +83,16 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
   };
 }
 
-function writeOut(stream: NodeJS.WriteStream, data: Buffer | string): void {
-  stream.write(data);
+// Passes kept bytes on; when the reader is slow, the returned promise holds the command's pipe until it drains.
+function writeOut(stream: NodeJS.WriteStream, data: Buffer): Promise<void> | void {
+  if (stream.write(data) || stream.destroyed) return;
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off("drain", done).off("error", done).off("close", done);
+      resolve();
+    };
+    stream.on("drain", done).on("error", done).on("close", done);
+  });
 }
 
 // Writes to a pipe are queued when the reader is slow, and process.exit drops the queue: wait until it is handed on.

@@ -96,6 +96,12 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
     try {
       const info = await stat(file);
       if (info.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+      if (!info.isFile()) {
+        // A pipe or a device (`toolspan lint <(zcat run.jsonl.gz)`, /dev/stdin): its size says nothing and it
+        // cannot be read at offsets, so it is one range read as a stream to its end.
+        tasks.push({ file, first: true, last: true, range: { path: file, start: 0, end: Infinity, severities: options.severities } });
+        continue;
+      }
       const bounds = await planRanges(file, info.size, rangeBytes);
       totalBytes += info.size;
       for (let index = 0; index + 1 < bounds.length; index++) {

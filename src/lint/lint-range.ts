@@ -1,6 +1,6 @@
 // Lints the lines of one byte range of a file (or a whole stream): the unit of work a worker thread does.
 import { createReadStream } from "node:fs";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { LineSplitter } from "./line-splitter.js";
 import { lintLine, type ActiveRule, type Finding } from "./lint-line.js";
 import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
@@ -61,8 +61,11 @@ export async function lintStream(
 }
 
 export function lintRange(task: RangeTask): Promise<RangeResult> {
+  // An empty file is one empty range; createReadStream cannot express it (end would be start - 1).
+  if (task.end <= task.start) return lintStream(Readable.from([]), task.severities, task.start === 0);
   const input = createReadStream(task.path, {
-    start: task.start,
+    // No offset at all for a whole stream: a pipe cannot be read at a position (ESPIPE).
+    ...(task.start > 0 || Number.isFinite(task.end) ? { start: task.start } : {}),
     ...(Number.isFinite(task.end) ? { end: task.end - 1 } : {}),
     highWaterMark: 1 << 20,
   });

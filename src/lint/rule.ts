@@ -56,6 +56,16 @@ export const isFileRule = (rule: Rule): rule is FileRule => "start" in rule;
 /** The docs page of a rule, relative to the package root. */
 export const ruleDocsPath = (id: string): string => `docs/rules/${id}.md`;
 
+/** An untrusted value shown in a message: short, and safe for any JSON (a deeply nested array would make
+ * JSON.stringify throw, a large one would fill the report). */
+export function showValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === "object") return "an object";
+  return String(value);
+}
+
 /** Fills a message template. */
 export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));

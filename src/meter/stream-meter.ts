@@ -59,6 +59,7 @@ export class StreamMeter {
   private readonly previewPrefix: PrefixWindow;
   private readonly keeper: Keeper;
   private readonly gathered: Buffer[] | null;
+  private readonly sink: ((chunk: Buffer) => void) | null;
   private bytes = 0;
   private keptBytes = 0;
   private ended = false;
@@ -77,6 +78,7 @@ export class StreamMeter {
     this.tail = new TailWindow(this.hashWindow);
     this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.previewChars));
     this.gathered = options.onKept ? null : [];
+    this.sink = options.onKept ?? null;
     const sink = options.onKept;
     this.keeper = new Keeper(this.cap, this.keep, (chunk) => {
       this.keptBytes += chunk.length;
@@ -98,16 +100,22 @@ export class StreamMeter {
     this.keeper.write(chunk);
   }
 
-  end(): StreamMeasure {
+  /**
+   * Finishes the stream. `trailerFor`, given the figures, may return bytes to hand on after the kept ones
+   * (a clip marker): they are delivered and covered by `keptSha256`, since the model receives them too.
+   */
+  end(trailerFor?: (measure: StreamMeasure) => Uint8Array | null): StreamMeasure {
     if (this.ended) throw new Error("StreamMeter: end called twice");
     this.ended = true;
     this.keeper.end();
+    // Without a cap the kept hash is the stream hash: a trailer then extends a copy of it.
+    const keptHasher = this.keptHash ?? (trailerFor ? this.streamHash.copy() : null);
     const streamSha256 = this.streamHash.digest("hex");
     const truncated = this.cap !== null && this.bytes > this.cap;
     const encoding = this.utf8.result();
     const empty = this.bytes === 0;
     const previewSource = this.previewPrefix.contents();
-    return {
+    const measure: StreamMeasure = {
       bytes: this.bytes,
       cap: this.cap,
       truncated,
@@ -116,7 +124,7 @@ export class StreamMeter {
       streamSha256,
       headSha256: empty ? null : sha256Hex(this.head.contents()),
       tailSha256: empty ? null : sha256Hex(this.tail.contents()),
-      keptSha256: this.keptHash ? this.keptHash.digest("hex") : streamSha256,
+      keptSha256: this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,
       keptBytes: this.keptBytes,
       encoding,
       preview:
@@ -125,8 +133,21 @@ export class StreamMeter {
           : buildPreview(previewSource, previewSource.length === this.keptBytes, this.previewChars),
       hashWindow: this.hashWindow,
       previewChars: this.previewChars,
-      kept: this.gathered ? Buffer.concat(this.gathered, this.keptBytes) : null,
+      kept: null,
     };
+    const trailer = trailerFor?.(measure) ?? null;
+    if (trailer !== null && trailer.length > 0) {
+      const bytes = Buffer.from(trailer);
+      measure.keptSha256 = keptHasher!.update(bytes).digest("hex");
+      this.deliverTrailer(bytes);
+    }
+    measure.kept = this.gathered ? Buffer.concat(this.gathered) : null;
+    return measure;
+  }
+
+  private deliverTrailer(bytes: Buffer): void {
+    if (this.sink) this.sink(bytes);
+    else this.gathered!.push(bytes);
   }
 }
 

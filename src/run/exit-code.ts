@@ -17,11 +17,13 @@ export interface ExitFacts {
   timed_out: boolean;
   stalled: boolean;
   idleTimedOut: boolean;
+  /** The command was not found (as opposed to found but not startable, or a bad working directory). */
+  notFound: boolean;
 }
 
 /** 124 when toolspan's timeout fired, 127 when the command was not found, 126 when it could not start, else the returncode. */
 export function wrapExitCode(facts: ExitFacts): number {
   if (facts.timed_out || facts.idleTimedOut) return 124;
-  if (facts.returncode === null) return facts.error?.startsWith("ENOENT") ? 127 : 126;
+  if (facts.returncode === null) return facts.notFound ? 127 : 126;
   return facts.returncode;
 }

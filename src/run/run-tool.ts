@@ -48,15 +48,19 @@ export interface RunToolOptions {
   marker?: boolean;
   /** Gather the kept bytes into the result (default true); false when `onStdout`/`onStderr` take them. */
   buffer?: boolean;
-  /** Receives kept stdout bytes as they are decided (head bytes at once, tail bytes at the end). */
-  onStdout?: (chunk: Buffer) => void;
-  /** Receives kept stderr bytes as they are decided. */
-  onStderr?: (chunk: Buffer) => void;
+  /** Receives kept stdout bytes as they are decided (head bytes at once, tail bytes at the end). Return a
+   * promise to pause reading the command's stdout until it settles (backpressure from a slow consumer). */
+  onStdout?: KeptSink;
+  /** Receives kept stderr bytes as they are decided; a returned promise pauses reading stderr. */
+  onStderr?: KeptSink;
   /** Forward SIGINT, SIGTERM and SIGHUP received by this process to the command's process group. */
   forwardSignals?: boolean;
   /** Aborting stops the command as a timeout would (SIGTERM, then SIGKILL). */
   signal?: AbortSignal;
 }
+
+/** Where kept bytes go; a returned promise asks the runner to stop reading that stream until it settles. */
+export type KeptSink = (chunk: Buffer) => unknown;
 
 /** The span plus exactly the bytes the model gets. */
 export interface RunToolResult {
@@ -77,11 +81,12 @@ class KeptStream {
   readonly meter: StreamMeter;
   private readonly gather: boolean;
   private endsWithNewline = false;
+  private wait: Promise<void> | null = null;
 
   constructor(
     options: RunToolOptions,
     cap: number | null,
-    private readonly sink: ((chunk: Buffer) => void) | undefined,
+    private readonly sink: KeptSink | undefined,
   ) {
     this.gather = options.buffer !== false;
     this.meter = new StreamMeter({
@@ -94,17 +99,27 @@ class KeptStream {
   }
 
   finish(stream: StreamName, spanId: string, marker: boolean): StreamMeasure {
-    const measure = this.meter.end();
-    const line = marker ? clipMarker(stream, measure, spanId, this.endsWithNewline) : null;
-    if (line !== null) this.deliver(Buffer.from(line, "utf8"));
-    return measure;
+    return this.meter.end((measure) => {
+      const line = marker ? clipMarker(stream, measure, spanId, this.endsWithNewline) : null;
+      return line === null ? null : Buffer.from(line, "utf8");
+    });
+  }
+
+  /** Meters a chunk read from the command; resolves when the consumer is ready for more, if it asked to wait. */
+  write(chunk: Buffer): Promise<void> | void {
+    this.meter.write(chunk);
+    const wait = this.wait;
+    this.wait = null;
+    return wait ?? undefined;
   }
 
   private deliver(chunk: Buffer): void {
     if (chunk.length === 0) return;
     this.endsWithNewline = chunk[chunk.length - 1] === 0x0a;
     if (this.gather) this.chunks.push(chunk);
-    this.sink?.(chunk);
+    // Sinks see writes in order, so the latest promise settling means the earlier ones have too.
+    const wait = this.sink?.(chunk);
+    if (wait instanceof Promise) this.wait = wait as Promise<void>;
   }
 }
 
@@ -140,8 +155,8 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     killAfterMs: seconds(options.killAfterSeconds, 2000)!,
     forwardSignals: options.forwardSignals ?? false,
     signal: options.signal,
-    onStdout: (chunk) => stdout.meter.write(chunk),
-    onStderr: (chunk) => stderr.meter.write(chunk),
+    onStdout: (chunk) => stdout.write(chunk),
+    onStderr: (chunk) => stderr.write(chunk),
   });
   const marker = options.marker ?? false;
   const stdoutMeasure = stdout.finish("stdout", spanId, marker);
@@ -170,7 +185,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     span,
     stdout: Buffer.concat(stdout.chunks),
     stderr: Buffer.concat(stderr.chunks),
-    exitCode: wrapExitCode({ ...span, idleTimedOut: outcome.idleTimedOut }),
+    exitCode: wrapExitCode({ ...span, idleTimedOut: outcome.idleTimedOut, notFound: outcome.notFound }),
     idleTimedOut: outcome.idleTimedOut,
   };
 }

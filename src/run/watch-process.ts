@@ -16,8 +16,9 @@ export interface WatchOptions {
   killAfterMs: number;
   forwardSignals: boolean;
   signal?: AbortSignal | undefined;
-  onStdout: (chunk: Buffer) => void;
-  onStderr: (chunk: Buffer) => void;
+  /** A returned promise pauses reading that stream until it settles. */
+  onStdout: (chunk: Buffer) => void | Promise<void>;
+  onStderr: (chunk: Buffer) => void | Promise<void>;
 }
 
 /** How the process ended, as far as the watcher saw. */
@@ -26,6 +27,8 @@ export interface ProcessOutcome {
   signal: NodeJS.Signals | null;
   /** Why it could not start, as `CODE: message`; null when it ran. */
   error: string | null;
+  /** The command itself was not found (exit 127), as opposed to found but not startable (126). */
+  notFound: boolean;
   timedOut: boolean;
   idleTimedOut: boolean;
   stalled: boolean;
@@ -61,6 +64,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
     code: null,
     signal: null,
     error,
+    notFound: false,
     timedOut: false,
     idleTimedOut: false,
     stalled: false,
@@ -69,7 +73,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
   const badCwd = cwdProblem(options.cwd);
   if (badCwd) return Promise.resolve(failed(badCwd));
   const [command, ...args] = options.argv;
-  if (command === undefined || command === "") return Promise.resolve(failed("ENOENT: empty command"));
+  if (command === undefined || command === "") return Promise.resolve({ ...failed("ENOENT: empty command"), notFound: true });
 
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -83,6 +87,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       code: null,
       signal: null,
       error: null,
+      notFound: false,
       timedOut: false,
       idleTimedOut: false,
       stalled: false,
@@ -94,6 +99,8 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
     let settled = false;
     let cancelKill: (() => void) | null = null;
     let stallTimer: NodeJS.Timeout | null = null;
+    // Streams paused for a slow consumer: silence then is not the command's, so idle and stall limits wait.
+    let paused = 0;
 
     const terminate = (): void => {
       if (cancelKill || exited || child.pid === undefined) return;
@@ -110,6 +117,10 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       options.idleTimeoutMs === null
         ? null
         : setTimeout(() => {
+            if (paused > 0) {
+              idleTimer?.refresh();
+              return;
+            }
             outcome.idleTimedOut = true;
             outcome.stalled = true;
             terminate();
@@ -135,7 +146,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       if (exited && openStreams === 0) finish();
     };
 
-    const watchStream = (stream: Readable, sink: (chunk: Buffer) => void): void => {
+    const watchStream = (stream: Readable, sink: (chunk: Buffer) => void | Promise<void>): void => {
       let open = true;
       const closed = (): void => {
         if (!open) return;
@@ -146,7 +157,16 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       stream.on("data", (chunk: Buffer) => {
         if (settled) return;
         idleTimer?.refresh();
-        sink(chunk);
+        const wait = sink(chunk);
+        if (!wait) return;
+        paused++;
+        stream.pause();
+        const resume = (): void => {
+          paused--;
+          idleTimer?.refresh();
+          if (!settled) stream.resume();
+        };
+        wait.then(resume, resume);
       });
       stream.on("end", closed);
       stream.on("close", closed);
@@ -159,6 +179,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
     child.on("error", (error: NodeJS.ErrnoException) => {
       if (child.pid !== undefined) return;
       outcome.error = startError(error, command);
+      outcome.notFound = error.code === "ENOENT";
       finish();
     });
     child.on("exit", (code, signal) => {
@@ -172,6 +193,10 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       if (openStreams > 0) {
         // A descendant may hold the pipes open forever: read on for the grace period, then let go.
         stallTimer = setTimeout(() => {
+          if (paused > 0) {
+            stallTimer?.refresh();
+            return;
+          }
           outcome.stalled = true;
           for (const stream of streams) stream.destroy();
           finish();

@@ -29,6 +29,7 @@ describe("wrapExitCode", () => {
     timed_out: false,
     stalled: false,
     idleTimedOut: false,
+    notFound: false,
     ...over,
   });
 
@@ -50,7 +51,8 @@ describe("wrapExitCode", () => {
   });
 
   test("a command that was not found gives 127; one that could not be executed 126", () => {
-    assert.equal(wrapExitCode(facts({ returncode: null, error: "ENOENT: nope: command not found" })), 127);
+    assert.equal(wrapExitCode(facts({ returncode: null, error: "ENOENT: nope: command not found", notFound: true })), 127);
+    assert.equal(wrapExitCode(facts({ returncode: null, error: "ENOENT: working directory cannot be used: /gone" })), 126);
     assert.equal(wrapExitCode(facts({ returncode: null, error: "EACCES: ./x: permission denied (not executable)" })), 126);
     assert.equal(wrapExitCode(facts({ returncode: null, error: "ENOEXEC: ./x: not an executable format" })), 126);
   });

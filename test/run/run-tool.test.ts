@@ -262,7 +262,7 @@ describe("commands that cannot start", () => {
     assert.ok(span.error!.includes(missing));
     assert.equal(span.returncode, null);
     assert.equal(span.cwd, missing);
-    assert.notEqual(exitCode, 0);
+    assert.equal(exitCode, 126, "the command was not tried, which is not 'command not found'");
   });
 
   test("an empty argv: an error, returncode null", async () => {
@@ -408,7 +408,7 @@ describe("the marker", () => {
       line,
       `\n[toolspan: stdout clipped: kept 10 of 25 bytes (head); sha256 of the whole stream ${sha256(patternBytes(25, OUT))}; span ${span.span_id}]\n`,
     );
-    assert.equal(span.stdout_kept_sha256, sha256(kept), "kept_sha256 covers the kept stream bytes, not the marker");
+    assert.equal(span.stdout_kept_sha256, sha256(stdout), "kept_sha256 covers exactly what the model got, marker included");
     assert.deepEqual(stderr, patternBytes(5, ERR), "an unclipped stream gets no marker");
   });
 

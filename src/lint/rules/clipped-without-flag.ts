@@ -1,4 +1,4 @@
-import type { SpanRule } from "../rule.js";
+import { showValue, type SpanRule } from "../rule.js";
 
 // The article's first failure: more bytes than the cap, and nothing says so.
 export const clippedWithoutFlag: SpanRule = {
@@ -11,7 +11,7 @@ export const clippedWithoutFlag: SpanRule = {
       if (s.bytes === undefined || typeof s.cap !== "number" || s.bytes <= s.cap) continue;
       const flag = span[`${s.stream}_truncated`];
       if (flag === true) continue;
-      report({ messageId: "clipped", stream: s.stream, data: { stream: s.stream, bytes: s.bytes, cap: s.cap, flag: JSON.stringify(flag ?? null) } });
+      report({ messageId: "clipped", stream: s.stream, data: { stream: s.stream, bytes: s.bytes, cap: s.cap, flag: showValue(flag ?? null) } });
     }
   },
 };

@@ -1,14 +1,6 @@
 import { KEY_TYPES } from "../../contract/key-types.js";
 import type { StreamName } from "../../contract/span.js";
-import type { SpanRule } from "../rule.js";
-
-const shown = (value: unknown): string => {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === "object") return "an object";
-  return String(value);
-};
+import { showValue, type SpanRule } from "../rule.js";
 
 // span_type is what makes a line a tool span at all, so it is never "of the wrong type" here.
 const CHECKED = Object.entries(KEY_TYPES)
@@ -29,7 +21,7 @@ export const invalidType: SpanRule = {
     for (const { key, type, stream } of CHECKED) {
       const value = span[key];
       if (value === undefined || type.test(value)) continue;
-      const data = { key, expected: type.expected, actual: shown(value) };
+      const data = { key, expected: type.expected, actual: showValue(value) };
       report(stream ? { messageId: "wrongType", data, stream } : { messageId: "wrongType", data });
     }
   },

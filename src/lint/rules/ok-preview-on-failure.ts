@@ -1,4 +1,4 @@
-import type { SpanRule } from "../rule.js";
+import { showValue, type SpanRule } from "../rule.js";
 
 // ok_preview is what the agent saw; it cannot be success when the process failed, timed out or stalled.
 export const okPreviewOnFailure: SpanRule = {
@@ -12,7 +12,7 @@ export const okPreviewOnFailure: SpanRule = {
   },
   check({ span }, report) {
     if (span.ok_preview !== true) return;
-    if ("returncode" in span && span.returncode !== 0) report({ messageId: "returncode", data: { returncode: JSON.stringify(span.returncode) } });
+    if ("returncode" in span && span.returncode !== 0) report({ messageId: "returncode", data: { returncode: showValue(span.returncode) } });
     if (span.timed_out === true) report({ messageId: "timedOut" });
     if (span.stalled === true) report({ messageId: "stalled" });
   },

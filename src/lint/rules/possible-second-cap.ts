@@ -1,6 +1,6 @@
 import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
 import type { SpanRule } from "../rule.js";
-import { keptBytes, previewByteLength, previewChars } from "../span-fields.js";
+import { keptBytes, previewChars } from "../span-fields.js";
 
 const codePoints = (text: string): number => {
   let count = text.length;
@@ -32,10 +32,12 @@ export const possibleSecondCap: SpanRule = {
         if (marker && marker.harness !== "toolspan") report({ messageId: "marker", stream: s.stream, data: { ...data, harness: marker.harness } });
       }
       const kept = keptBytes(s);
-      // Up to three replacement characters stand for characters cut at kept boundaries, up to 3 bytes each.
+      // The most bytes the preview can stand for: each U+FFFD counted as 3, what a literal U+FFFD takes and the
+      // most an invalid sequence it replaces can (counting it as 1 would flag text that holds real U+FFFDs).
+      // A slack of 9 bytes (three characters) more, so only a clearly shorter preview is reported.
       if (limit !== null && s.preview !== undefined && kept !== undefined && s.encoding === "utf-8" && s.preview.length < limit + limit) {
         const chars = codePoints(s.preview);
-        const previewBytes = chars < limit ? previewByteLength(s.preview) : 0;
+        const previewBytes = chars < limit ? Buffer.byteLength(s.preview, "utf8") : 0;
         if (chars < limit && previewBytes + 9 < kept) {
           report({ messageId: "shortPreview", stream: s.stream, data: { ...data, chars, previewBytes, kept, limit } });
         }

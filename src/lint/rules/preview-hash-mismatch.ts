@@ -1,4 +1,5 @@
-import { hash } from "node:crypto";
+// createHash, not crypto.hash: that needs Node 20.12, and package.json allows 20.10.
+import { createHash } from "node:crypto";
 import type { SpanRule } from "../rule.js";
 import { hashWindow, isHash, previewByteLength } from "../span-fields.js";
 
@@ -17,7 +18,7 @@ export const previewHashMismatch: SpanRule = {
       const checkFull = isHash(s.sha256);
       const checkHead = s.bytes <= hashWindow(span) && isHash(s.headSha256);
       if (!(checkFull || checkHead) || previewByteLength(s.preview) !== s.bytes || s.preview.includes("\uFFFD")) continue;
-      const digest = hash("sha256", s.preview);
+      const digest = createHash("sha256").update(s.preview, "utf8").digest("hex");
       const data = { stream: s.stream, bytes: s.bytes };
       if (checkFull && s.sha256 !== digest) report({ messageId: "full", stream: s.stream, data });
       if (checkHead && s.headSha256 !== digest) report({ messageId: "head", stream: s.stream, data });
