@@ -61,7 +61,8 @@ function readConfig(path: string, required: boolean): Record<string, unknown> | 
     text = readFileSync(path, "utf8");
   } catch (error) {
     if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new UsageError(`--config ${path}: cannot read (${(error as NodeJS.ErrnoException).code})`);
+    const named = required ? `--config ${path}` : path;
+    throw new UsageError(`${named}: cannot read (${(error as NodeJS.ErrnoException).code})`);
   }
   try {
     const config = JSON.parse(text) as unknown;
@@ -142,12 +143,13 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
     onUnreadable: (file, reason) => unreadable.push(`toolspan: cannot read ${file}: ${reason}`),
     onFinding: (file: string, finding: Finding) => {
       if (finding.severity === "error") errors++;
+      else if (quiet) return; // --quiet: warnings are neither shown nor counted (ESLint does the same)
       else warnings++;
-      if (!quiet || finding.severity === "error") reporter.finding(file, finding);
+      reporter.finding(file, finding);
     },
   });
   progress.done();
-  reporter.end({ errors, warnings: quiet ? 0 : warnings, files: summary.files, lines: summary.lines });
+  reporter.end({ errors, warnings, files: summary.files, lines: summary.lines });
   out.write(buffered);
   for (const message of unreadable) process.stderr.write(`${message}\n`);
   if (unreadable.length > 0) return 2;

@@ -29,10 +29,10 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
 // One scan for all markers; only a text that holds one is asked which.
 const ANY_MARKER = new RegExp(CLIP_MARKERS.map((marker) => `(?:${marker.pattern.source})`).join("|"));
 
-/** The first known clip marker in `text`, or null. */
-export function findClipMarker(text: string): ClipMarker | null {
+/** The first known clip marker in `text` from a harness other than `exceptHarness`, or null. */
+export function findClipMarker(text: string, exceptHarness?: string): ClipMarker | null {
   if (!ANY_MARKER.test(text)) return null;
-  return CLIP_MARKERS.find((marker) => marker.pattern.test(text)) ?? null;
+  return CLIP_MARKERS.find((marker) => marker.harness !== exceptHarness && marker.pattern.test(text)) ?? null;
 }
 
 /** Caps that wrappers are known to use; a stream of exactly this many bytes with no flag was probably cut upstream. */

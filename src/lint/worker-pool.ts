@@ -13,6 +13,7 @@ export class WorkerPool {
   private readonly queue: Pending[] = [];
   private readonly running = new Map<Worker, Pending>();
   private readonly workers: Worker[] = [];
+  private closing = false;
 
   constructor(size: number) {
     for (let i = 0; i < size; i++) {
@@ -25,10 +26,10 @@ export class WorkerPool {
         this.idle.push(worker);
         this.next();
       });
-      worker.on("error", (error) => {
-        const pending = this.running.get(worker);
-        this.running.delete(worker);
-        pending?.reject(error);
+      // A worker that dies takes its range with it; when none is left, everything queued fails too.
+      worker.on("error", (error) => this.lose(worker, error));
+      worker.on("exit", (code) => {
+        if (!this.closing) this.lose(worker, new Error(`lint worker exited with code ${code}`));
       });
       this.workers.push(worker);
       this.idle.push(worker);
@@ -43,7 +44,20 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private lose(worker: Worker, error: Error): void {
+    const pending = this.running.get(worker);
+    this.running.delete(worker);
+    pending?.reject(error);
+    const index = this.workers.indexOf(worker);
+    if (index === -1) return;
+    this.workers.splice(index, 1);
+    const idleIndex = this.idle.indexOf(worker);
+    if (idleIndex !== -1) this.idle.splice(idleIndex, 1);
+    if (this.workers.length === 0) for (const queued of this.queue.splice(0)) queued.reject(error);
   }
 
   private next(): void {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Finding } from "../../src/lint/lint-line.js";
@@ -113,9 +114,12 @@ describe("sarif reporter", () => {
     for (const result of results) assert.equal(tool.driver.rules[result.ruleIndex]!.id, result.ruleId);
   });
 
-  test("standard input is named stdin, and backslashes become slashes", () => {
-    assert.equal(sarif([warning], "-").runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, "stdin");
-    assert.equal(sarif([warning], "traces\\win\\run.jsonl").runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, "traces/win/run.jsonl");
+  test("standard input is named stdin; paths become URIs: relative under the working directory, percent-encoded", () => {
+    const uri = (file: string): string => sarif([warning], file).runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri;
+    assert.equal(uri("-"), "stdin");
+    assert.equal(uri("traces/run 1#a%.jsonl"), "traces/run%201%23a%25.jsonl");
+    assert.equal(uri(join(process.cwd(), "traces", "run.jsonl")), "traces/run.jsonl");
+    assert.equal(uri("/elsewhere/run.jsonl"), "file:///elsewhere/run.jsonl");
   });
 
   test("a real file's findings make a valid log, one result per finding", async () => {

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 as GitHub code scanning reads it, streamed: the rules up front, results as they come.
 import { readFileSync } from "node:fs";
+import { isAbsolute, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleDocsPath, type Rule } from "../rule.js";
 import type { Reporter, Write } from "./reporter.js";
@@ -27,6 +28,16 @@ function ruleEntry(rule: Rule): object {
   };
 }
 
+// Code scanning maps results onto the repository by relative URI: paths under the working directory become
+// relative, and every path is percent-encoded so spaces, '#' and '%' make a valid URI.
+function artifactUri(file: string): string {
+  if (file === "-") return "stdin";
+  const inside = isAbsolute(file) && !relative(process.cwd(), file).startsWith("..");
+  const path = inside ? relative(process.cwd(), file) : file;
+  const encoded = path.split(sep).map(encodeURIComponent).join("/");
+  return isAbsolute(path) ? `file://${encoded}` : encoded;
+}
+
 export function sarifReporter(write: Write, rules: readonly Rule[], version: string): Reporter {
   const index = new Map(rules.map((rule, position) => [rule.id, position]));
   const head = {
@@ -47,7 +58,7 @@ export function sarifReporter(write: Write, rules: readonly Rule[], version: str
         locations: [
           {
             physicalLocation: {
-              artifactLocation: { uri: file === "-" ? "stdin" : file.split("\\").join("/") },
+              artifactLocation: { uri: artifactUri(file) },
               region: { startLine: finding.line },
             },
           },

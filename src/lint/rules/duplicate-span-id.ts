@@ -1,5 +1,5 @@
 import { FingerprintSet } from "../fingerprint-set.js";
-import type { FileRule } from "../rule.js";
+import { showValue, type FileRule } from "../rule.js";
 
 // Two spans with one id break every link between a span, its parent and its re-run.
 export const duplicateSpanId: FileRule = {
@@ -12,7 +12,7 @@ export const duplicateSpanId: FileRule = {
     return ({ line, spanId }) => {
       if (spanId === null) return [];
       const firstLine = seen.add(spanId, line);
-      return firstLine === null ? [] : [{ messageId: "repeated", data: { spanId: JSON.stringify(spanId), firstLine } }];
+      return firstLine === null ? [] : [{ messageId: "repeated", data: { spanId: showValue(spanId), firstLine } }];
     };
   },
 };

@@ -1,4 +1,5 @@
-import type { FileRule } from "../rule.js";
+import { FingerprintSet } from "../fingerprint-set.js";
+import { showValue, type FileRule } from "../rule.js";
 
 // Bounds the memory a file of unrelated runs can cost; past it, one more finding says so.
 const MAX_TRACKED_RUNS = 1000;
@@ -13,23 +14,20 @@ export const mixedRuns: FileRule = {
     tooMany: "more than {max} run_ids in this file; further ones are not reported",
   },
   start() {
-    const seen = new Set<string>();
-    let first: { runId: string; line: number } | null = null;
-    let gaveUp = false;
+    // Fingerprints, not the ids: a file of huge run_ids costs no more than one of short ones.
+    const seen = new FingerprintSet();
+    let first: { shown: string; line: number } | null = null;
+    let distinct = 0;
     return ({ line, runId }) => {
-      if (runId === null) return [];
+      if (runId === null || distinct > MAX_TRACKED_RUNS) return [];
+      if (seen.add(runId, line) !== null) return [];
+      distinct++;
       if (first === null) {
-        first = { runId, line };
-        seen.add(runId);
+        first = { shown: showValue(runId), line };
         return [];
       }
-      if (seen.has(runId) || gaveUp) return [];
-      if (seen.size >= MAX_TRACKED_RUNS) {
-        gaveUp = true;
-        return [{ messageId: "tooMany", data: { max: MAX_TRACKED_RUNS } }];
-      }
-      seen.add(runId);
-      return [{ messageId: "another", data: { runId: JSON.stringify(runId), firstRunId: JSON.stringify(first.runId), firstLine: first.line } }];
+      if (distinct > MAX_TRACKED_RUNS) return [{ messageId: "tooMany", data: { max: MAX_TRACKED_RUNS } }];
+      return [{ messageId: "another", data: { runId: showValue(runId), firstRunId: first.shown, firstLine: first.line } }];
     };
   },
 };

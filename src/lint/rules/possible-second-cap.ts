@@ -1,6 +1,6 @@
 import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
 import type { SpanRule } from "../rule.js";
-import { keptBytes, previewChars } from "../span-fields.js";
+import { isCount, keptBytes, previewChars } from "../span-fields.js";
 
 const codePoints = (text: string): number => {
   let count = text.length;
@@ -23,13 +23,16 @@ export const possibleSecondCap: SpanRule = {
     exactCap: "{stream}_bytes is exactly {bytes}, a well-known cap size, with no truncation flag: it may have been cut before this wrapper",
   },
   check({ span, streams }, report) {
-    // Only a record that states its preview limit can be caught with a preview shorter than it.
-    const limit = "preview_chars" in span ? previewChars(span) : null;
+    // Only a record that states its preview limit can be caught with a preview shorter than it, and a preview
+    // whose secrets were replaced is expected to differ in length.
+    const redacted = isCount(span.preview_redactions) && span.preview_redactions > 0;
+    const limit = isCount(span.preview_chars) && !redacted ? previewChars(span) : null;
     for (const s of streams) {
       const data = { stream: s.stream };
       if (s.preview !== undefined) {
-        const marker = findClipMarker(s.preview);
-        if (marker && marker.harness !== "toolspan") report({ messageId: "marker", stream: s.stream, data: { ...data, harness: marker.harness } });
+        // toolspan's own marker is this record's cap speaking, not a second one.
+        const marker = findClipMarker(s.preview, "toolspan");
+        if (marker) report({ messageId: "marker", stream: s.stream, data: { ...data, harness: marker.harness } });
       }
       const kept = keptBytes(s);
       // The most bytes the preview can stand for: each U+FFFD counted as 3, what a literal U+FFFD takes and the
