@@ -25,7 +25,7 @@ export interface LintFilesOptions {
   onProgress?: (bytes: number, lines: number) => void;
   /** Worker threads (default: the available cores); 0 lints in this thread. */
   workers?: number;
-  /** Bytes per range (default 4 MiB). */
+  /** Bytes per range (default 2 MiB: small ranges keep the memory of ranges in flight low). */
   rangeBytes?: number;
   /** Inputs smaller than this in all are linted in this thread, where a worker's start-up costs more than it saves (default 16 MiB). */
   parallelAbove?: number;
@@ -85,7 +85,7 @@ interface Task {
 /** Lints `files` ("-" is standard input) and resolves when every finding has been handed on. */
 export async function lintFiles(files: readonly string[], options: LintFilesOptions): Promise<LintSummary> {
   const summary: LintSummary = { files: 0, lines: 0, bytes: 0, unreadable: 0 };
-  const rangeBytes = options.rangeBytes ?? 4 << 20;
+  const rangeBytes = options.rangeBytes ?? 2 * (1 << 20);
   const tasks: Task[] = [];
   let totalBytes = 0;
   for (const file of files) {
@@ -121,7 +121,7 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
     return pool ? pool.run(task.range) : lintRange(task.range);
   };
   // A bounded window of ranges in flight, emitted strictly in order: memory stays flat whatever the sizes.
-  const window = Math.max(1, 2 * workers);
+  const window = Math.max(1, 1 * workers);
   const inFlight: Promise<RangeResult>[] = [];
   let issued = 0;
   let checkers: FileChecker[] = [];

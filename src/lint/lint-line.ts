@@ -41,7 +41,11 @@ export function lintLine(
   rules: readonly ActiveRule[],
   invalidJsonSeverity: Severity | "off",
 ): { findings: Finding[]; identity: SpanIdentity | null } {
-  if (text.trim() === "") return { findings: [], identity: null };
+  // Most lines start with "{": only a line that starts with white space can be blank.
+  const first = text.charCodeAt(0);
+  if (text.length === 0 || ((first === 0x20 || first === 0x09 || first === 0x0d) && text.trim() === "")) {
+    return { findings: [], identity: null };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -56,8 +60,14 @@ export function lintLine(
   if (span.span_type !== "tool") return { findings: [], identity: null };
   const findings: Finding[] = [];
   const view = spanView(span);
-  for (const { rule, severity } of rules) {
-    rule.check(view, (report) => findings.push(toFinding(line, rule.id, severity, rule.messages, report)));
+  // One reporter for all rules (not a closure per rule per span): the loop sets whose turn it is.
+  let current = rules[0]!;
+  const report = (found: Report): void => {
+    findings.push(toFinding(line, current.rule.id, current.severity, current.rule.messages, found));
+  };
+  for (const active of rules) {
+    current = active;
+    active.rule.check(view, report);
   }
   const identity: SpanIdentity = {
     line,

@@ -67,7 +67,7 @@ export function lintRange(task: RangeTask): Promise<RangeResult> {
     // No offset at all for a whole stream: a pipe cannot be read at a position (ESPIPE).
     ...(task.start > 0 || Number.isFinite(task.end) ? { start: task.start } : {}),
     ...(Number.isFinite(task.end) ? { end: task.end - 1 } : {}),
-    highWaterMark: 1 << 20,
+    highWaterMark: 1 << 18,
   });
   return lintStream(input, task.severities, task.start === 0);
 }

@@ -6,10 +6,10 @@ export const clippedWithoutFlag: SpanRule = {
   severity: "error",
   description: "bytes > cap but the truncation flag is not true",
   messages: { clipped: "{stream} clipped without flag: {bytes} bytes > cap {cap} but {stream}_truncated is {flag}" },
-  check({ span, streams }, report) {
+  check({ streams }, report) {
     for (const s of streams) {
       if (s.bytes === undefined || typeof s.cap !== "number" || s.bytes <= s.cap) continue;
-      const flag = span[`${s.stream}_truncated`];
+      const flag = s.truncatedValue;
       if (flag === true) continue;
       report({ messageId: "clipped", stream: s.stream, data: { stream: s.stream, bytes: s.bytes, cap: s.cap, flag: showValue(flag ?? null) } });
     }

@@ -7,10 +7,10 @@ export const missingFullHash: SpanRule = {
   severity: "warning",
   description: "a complete, non-empty stream without its sha256",
   messages: { missing: "{stream} is complete ({bytes} bytes) but {stream}_sha256 is {value}" },
-  check({ span, streams }, report) {
+  check({ streams }, report) {
     for (const s of streams) {
       if (s.bytes === undefined || s.bytes === 0 || s.truncated !== false || wasClipped(s) !== false) continue;
-      const present = `${s.stream}_sha256` in span;
+      const present = s.hasSha256Key;
       if (present && s.sha256 !== null) continue;
       report({ messageId: "missing", stream: s.stream, data: { stream: s.stream, bytes: s.bytes, value: present ? "null" : "absent" } });
     }

@@ -1,5 +1,10 @@
-// createHash, not crypto.hash: that needs Node 20.12, and package.json allows 20.10.
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
+
+// crypto.hash (Node 20.12+) skips the Hash object, which matters once per span; older 20.x falls back.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
+const sha256 = oneShot
+  ? (text: string): string => oneShot("sha256", text)
+  : (text: string): string => crypto.createHash("sha256").update(text, "utf8").digest("hex");
 import type { SpanRule } from "../rule.js";
 import { hashWindow, isCount, isHash, previewByteLength } from "../span-fields.js";
 
@@ -20,7 +25,7 @@ export const previewHashMismatch: SpanRule = {
       const checkFull = isHash(s.sha256);
       const checkHead = s.bytes <= hashWindow(span) && isHash(s.headSha256);
       if (!(checkFull || checkHead) || previewByteLength(s.preview) !== s.bytes || s.preview.includes("\uFFFD")) continue;
-      const digest = createHash("sha256").update(s.preview, "utf8").digest("hex");
+      const digest = sha256(s.preview);
       const data = { stream: s.stream, bytes: s.bytes };
       if (checkFull && s.sha256 !== digest) report({ messageId: "full", stream: s.stream, data });
       if (checkHead && s.headSha256 !== digest) report({ messageId: "head", stream: s.stream, data });
