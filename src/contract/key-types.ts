@@ -83,22 +83,17 @@ export const HASH_KEYS = [
 /** Keys that name a blob: `sha256:` and 64 lowercase hex when not null. */
 export const BLOB_KEYS = ["stdout_blob", "stderr_blob"] as const satisfies readonly KeyName[];
 
-/** The keys a tool span must have: the seed's published example (CONTRACT.md: argv, returncode and
- * stderr head/tail hashes may be absent; missing partial hashes matter only on a clipped stream). */
-export const REQUIRED_KEYS = [
-  "span_type",
-  "tool_name",
-  "cwd",
-  "stdout_bytes",
-  "stderr_bytes",
-  "stdout_cap",
-  "stderr_cap",
-  "stdout_truncated",
-  "stderr_truncated",
-  "stdout_sha256",
-  "stderr_sha256",
-  "preview_stdout",
-  "preview_stderr",
-  "encoding",
-  "ok_preview",
-] as const satisfies readonly KeyName[];
+// CONTRACT.md: "The seed's example record omits stderr_head_sha256 / stderr_tail_sha256 and argv; a record
+// without them is still read, and the missing hashes matter only where that stream is clipped." The seed
+// has no returncode either. Head and tail hashes are required on a clipped stream, by their own rule.
+const OPTIONAL_CORE_KEYS: ReadonlySet<string> = new Set([
+  "argv",
+  "returncode",
+  "stdout_head_sha256",
+  "stdout_tail_sha256",
+  "stderr_head_sha256",
+  "stderr_tail_sha256",
+]);
+
+/** The keys a tool span must have: the core keys the seed's published example has. */
+export const REQUIRED_KEYS: readonly KeyName[] = CORE_KEYS.filter((key) => !OPTIONAL_CORE_KEYS.has(key));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { REQUIRED_KEYS } from "../../src/contract/key-types.js";
 import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
 import { runTool } from "../../src/run/run-tool.js";
 import { repoPath } from "../helpers/repo.js";
@@ -45,4 +46,11 @@ test("the repository's CONTRACT.md is the shared contract, word for word", (t) =
     return;
   }
   assert.equal(readFileSync(repoPath("CONTRACT.md"), "utf8"), shared);
+});
+
+test("the JSON Schema requires exactly the keys the linter's missing-field requires", () => {
+  const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as {
+    $defs: { toolSpan: { required: string[] } };
+  };
+  assert.deepEqual(sorted(schema.$defs.toolSpan.required), sorted(REQUIRED_KEYS));
 });

@@ -3,31 +3,14 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { runTool } from "../../src/run/run-tool.js";
+import { seedRecord } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 
 const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as object;
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
 
 // The seed's example record, exactly as the article publishes it (abbreviated hashes included).
-const seedExample = {
-  span_type: "tool",
-  tool_name: "pytest",
-  cwd: "/work/repo",
-  preview_stdout: "===== test session starts =====\n",
-  preview_stderr: "",
-  stdout_bytes: 24118,
-  stderr_bytes: 902,
-  stdout_cap: 8192,
-  stderr_cap: 8192,
-  stdout_truncated: true,
-  stderr_truncated: false,
-  stdout_sha256: null,
-  stderr_sha256: "b3a1...",
-  stdout_head_sha256: "9c21...",
-  stdout_tail_sha256: "44de...",
-  encoding: "utf-8",
-  ok_preview: true,
-};
+const seedExample = seedRecord();
 
 test("the schema accepts the seed's example record", () => {
   assert.equal(validate(seedExample), true, JSON.stringify(validate.errors));
