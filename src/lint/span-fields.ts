@@ -4,15 +4,10 @@ import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constant
 import type { StreamName } from "../contract/span.js";
 import type { SpanObject, SpanView } from "./rule.js";
 
-/** 64 lowercase hex characters. (A loop: on the hot path it is several times faster than a regular expression.) */
-export function isHash(value: unknown): boolean {
-  if (typeof value !== "string" || value.length !== 64) return false;
-  for (let i = 0; i < 64; i++) {
-    const code = value.charCodeAt(i);
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
-  return true;
-}
+const HASH = /^[0-9a-f]{64}$/;
+
+/** 64 lowercase hex characters. */
+export const isHash = (value: unknown): boolean => typeof value === "string" && value.length === 64 && HASH.test(value);
 
 export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
