@@ -3,7 +3,8 @@
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { killGroup, terminateGroup } from "./kill-group.js";
+import { forwardSignalsTo } from "./forward-signals.js";
+import { terminateGroup } from "./kill-group.js";
 
 export interface WatchOptions {
   argv: string[];
@@ -35,7 +36,6 @@ export interface ProcessOutcome {
   pid: number | null;
 }
 
-const FORWARDED: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 // spawn reports a missing cwd as ENOENT, the same code as a missing command: tell them apart first.
 function cwdProblem(cwd: string): string | null {
@@ -125,11 +125,8 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
             outcome.stalled = true;
             terminate();
           }, options.idleTimeoutMs);
-    const forward = (signal: NodeJS.Signals): void => {
-      if (child.pid !== undefined && !exited) killGroup(child.pid, signal);
-    };
     const onAbort = (): void => terminate();
-    if (options.forwardSignals) for (const signal of FORWARDED) process.on(signal, forward);
+    const stopForwarding = options.forwardSignals && child.pid !== undefined ? forwardSignalsTo(child.pid) : null;
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted) queueMicrotask(onAbort);
 
@@ -138,7 +135,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       settled = true;
       for (const timer of [timeoutTimer, idleTimer, stallTimer]) if (timer) clearTimeout(timer);
       cancelKill?.();
-      if (options.forwardSignals) for (const signal of FORWARDED) process.off(signal, forward);
+      stopForwarding?.();
       options.signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
