@@ -14,9 +14,17 @@ export const invalidHash: SpanRule = {
     notBlob: "'{key}' is not a blob name (sha256: and 64 lowercase hex characters): {value}",
   },
   check({ span }, report) {
+    // A span repeats its hashes (a complete stream's sha256, stream and kept hashes are one value): each
+    // distinct value is checked once.
+    let checked1: unknown;
+    let checked2: unknown;
     for (const key of HASH_KEYS) {
       const value = span[key];
-      if (typeof value === "string" && !isHash(value)) {
+      if (typeof value !== "string" || value === checked1 || value === checked2) continue;
+      if (isHash(value)) {
+        checked2 = checked1;
+        checked1 = value;
+      } else {
         report({ messageId: "notHex", data: { key, value: JSON.stringify(value.slice(0, 80)) }, stream: streamOf(key) });
       }
     }

@@ -2,7 +2,11 @@ import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
 import type { SpanRule } from "../rule.js";
 import { isCount, keptBytes, previewChars } from "../span-fields.js";
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
+// Code points, not UTF-16 units; a text without surrogates (nearly all) is answered without a count.
 const codePoints = (text: string): number => {
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let count = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -35,14 +39,14 @@ export const possibleSecondCap: SpanRule = {
         if (marker) report({ messageId: "marker", stream: s.stream, data: { ...data, harness: marker.harness } });
       }
       const kept = keptBytes(s);
-      // The most bytes the preview can stand for: each U+FFFD counted as 3, what a literal U+FFFD takes and the
-      // most an invalid sequence it replaces can (counting it as 1 would flag text that holds real U+FFFDs).
-      // A slack of 9 bytes (three characters) more, so only a clearly shorter preview is reported.
-      if (limit !== null && s.preview !== undefined && kept !== undefined && s.encoding === "utf-8" && s.preview.length < limit + limit) {
-        const chars = codePoints(s.preview);
-        const previewBytes = chars < limit ? Buffer.byteLength(s.preview, "utf8") : 0;
-        if (chars < limit && previewBytes + 9 < kept) {
-          report({ messageId: "shortPreview", stream: s.stream, data: { ...data, chars, previewBytes, kept, limit } });
+      if (limit !== null && s.preview !== undefined && kept !== undefined && s.encoding === "utf-8") {
+        // The most bytes the preview can stand for: each U+FFFD counted as 3, what a literal U+FFFD takes and
+        // the most an invalid sequence it replaces can. A slack of 9 bytes (three characters) more, so only a
+        // clearly shorter preview is reported. Bytes first: they clear a complete stream's preview cheaply.
+        const previewBytes = Buffer.byteLength(s.preview, "utf8");
+        if (previewBytes + 9 < kept) {
+          const chars = codePoints(s.preview);
+          if (chars < limit) report({ messageId: "shortPreview", stream: s.stream, data: { ...data, chars, previewBytes, kept, limit } });
         }
       }
       if (s.bytes !== undefined && s.truncated === false && WELL_KNOWN_CAPS.has(s.bytes)) {
