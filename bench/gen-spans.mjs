@@ -11,8 +11,8 @@
 // checks the linters against it).
 //
 // What the spans look like:
-// - Two writers share the run, as when a harness records some tools itself: about 40% of spans come from
-//   `toolspan wrap` (every key of the contract, ~1.9 KB each) and 60% from a writer that follows only the
+// - Two writers share the run, as when a harness records some tools itself: a third of the spans come from
+//   `toolspan wrap` (every key of the contract, ~1.9 KB each) and two thirds from a writer that follows only the
 //   seed schema (the core keys, ~1.1 KB each); together they average about 1.4 KB a span, so 100k spans are
 //   about 140 MB.
 // - Output from pytest, npm/jest, cargo, go test, git, ls, grep, cat, tsc: previews of a few hundred
@@ -216,6 +216,17 @@ const TOOLS = [
   },
 ];
 
+// Lines are drawn from a pool per tool and stream, built once: making each line afresh would be most of the
+// generator's time, and a few hundred variants per tool are as varied as a test log is.
+const POOL_SIZE = 256;
+for (const tool of TOOLS) {
+  for (const key of ["out", "err"]) {
+    const make = tool[key];
+    const pool = Array.from({ length: POOL_SIZE }, make);
+    tool[key] = () => pool[below(POOL_SIZE)];
+  }
+}
+
 /** Lines for a stream of at least `minChars` characters (or, with `maxChars`, as many as fit in it). */
 function text(lineOf, minChars, maxChars = Infinity) {
   let out = "";
@@ -307,7 +318,7 @@ const mixIndex = (i) => {
 
 function makeSpan(index) {
   const tool = pick(TOOLS);
-  const toolspanWritten = random() < 0.4;
+  const toolspanWritten = random() < 1 / 3;
   const out = stream(stdoutKind(tool), tool.out);
   let err = stream(stderrKind(tool), tool.err);
   let returncode = random() < tool.failRate ? (tool.name === "grep" ? 1 : pick([1, 1, 1, 2])) : 0;

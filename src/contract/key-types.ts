@@ -66,19 +66,8 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
   stderr_blob: textOrNull,
 };
 
-/** Keys that hold a sha256: 64 lowercase hex when not null. */
-export const HASH_KEYS = [
-  "stdout_sha256",
-  "stderr_sha256",
-  "stdout_head_sha256",
-  "stdout_tail_sha256",
-  "stderr_head_sha256",
-  "stderr_tail_sha256",
-  "stdout_kept_sha256",
-  "stderr_kept_sha256",
-  "stdout_stream_sha256",
-  "stderr_stream_sha256",
-] as const satisfies readonly KeyName[];
+/** Keys that hold a sha256 (every key named `*_sha256`): 64 lowercase hex when not null. */
+export const HASH_KEYS: readonly KeyName[] = [...CORE_KEYS, ...OWN_KEYS].filter((key) => key.endsWith("_sha256"));
 
 /** Keys that name a blob: `sha256:` and 64 lowercase hex when not null. */
 export const BLOB_KEYS = ["stdout_blob", "stderr_blob"] as const satisfies readonly KeyName[];
