@@ -1,15 +1,24 @@
-// The harness's command line: `npm run bench [-- --quick] [-- --sizes 1M,100M] ...`.
+// The harness's command line: `npm run bench [-- --quick] [-- --only lint] [-- --sizes 1M,100M] ...`.
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
 
 export interface BenchOptions {
+  /** Run the wrap benchmark (sizes, runs, startupRuns apply to it). */
+  wrap: boolean;
+  /** Run the lint benchmark (lintSizes, lintRuns apply to it). */
+  lint: boolean;
   sizes: number[];
   /** Repetitions of every size. */
   runs: number;
   startupRuns: number;
-  /** Write BENCHMARKS.md (a full default run does; a partial one only prints, unless told). */
+  /** Span counts of the generated traces the linters read. */
+  lintSizes: number[];
+  /** Repetitions at each lint size. */
+  lintRuns: (spans: number) => number;
+  /** Write BENCHMARKS.md (a full default run does; a partial one only prints, unless told). Only the sections
+   * of the benchmarks that ran are rewritten; the other's is kept as it is. */
   write: boolean;
   /** The arguments as given, so the report can quote the exact command. */
   args: string[];
@@ -17,15 +26,21 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench [-- OPTIONS]
 
-Measures toolspan wrap against the floor (CMD | openssl dgst -sha256) and the reference
-wrapper (python subprocess.run), on zeros and on log-like text; prints a markdown table and
-writes BENCHMARKS.md.
+Two benchmarks, each writing its own section of BENCHMARKS.md:
+- wrap: toolspan wrap against the floor (CMD | openssl dgst -sha256) and the reference
+  wrapper (python subprocess.run), on zeros and on log-like text;
+- lint: toolspan lint against the article's Python linter, jq and a bare JSON.parse loop in
+  Node, on generated traces of realistic spans.
+Prints markdown tables; a full run writes BENCHMARKS.md (a full --only run, its section only).
 
 Options:
-  --sizes LIST        output sizes, e.g. 1M,100M,1G (K/M/G are KiB/MiB/GiB; default 1M,100M,1G)
-  --runs N            repetitions per size (default 5)
-  --startup-runs N    repetitions of the start-up comparison (default 15)
-  --quick             sizes 1M,100M, 2 runs each, 5 start-up runs
+  --only wrap|lint    run one of the two benchmarks (default: both)
+  --sizes LIST        wrap: output sizes, e.g. 1M,100M,1G (K/M/G are KiB/MiB/GiB; default 1M,100M,1G)
+  --runs N            wrap: repetitions per size (default 5)
+  --startup-runs N    wrap: repetitions of the start-up comparison (default 15)
+  --lint-sizes LIST   lint: spans per generated trace, e.g. 100k,1M (k/M are 10^3/10^6; default 100k,1M)
+  --lint-runs N       lint: repetitions per trace (default 5, and 3 from 1M spans up)
+  --quick             wrap: sizes 1M,100M, 2 runs each, 5 start-up runs; lint: 10k,100k spans, 2 runs each
   --write / --no-write  write BENCHMARKS.md or not (default: only for a full default run)
   --help              show this help`;
 
@@ -33,12 +48,19 @@ Options:
 // runs leave the median at the mercy of one noisy neighbour.
 const DEFAULTS = { sizes: [MiB, 100 * MiB, GiB], runs: 5, startupRuns: 15 };
 const QUICK = { sizes: [MiB, 100 * MiB], runs: 2, startupRuns: 5 };
+// The issue's traces: 100k spans (~140 MB) five times, 1M (~1.4 GB) three times, the slowest candidate (jq)
+// taking ~25 s a run at 1M.
+const LINT_DEFAULTS = { sizes: [100_000, 1_000_000], runs: (spans: number) => (spans >= 1_000_000 ? 3 : 5) };
+const LINT_QUICK = { sizes: [10_000, 100_000], runs: () => 2 };
 
 /** Parses the harness's arguments; throws with a message fit for the user on anything unknown. */
 export function parseOptions(args: string[]): BenchOptions | "help" {
+  let only: "wrap" | "lint" | null = null;
   let sizes: number[] | null = null;
   let runs: number | null = null;
   let startupRuns: number | null = null;
+  let lintSizes: number[] | null = null;
+  let lintRuns: number | null = null;
   let quick = false;
   let write: boolean | null = null;
   for (let i = 0; i < args.length; i++) {
@@ -50,21 +72,58 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     };
     if (arg === "--help" || arg === "-h") return "help";
     else if (arg === "--quick") quick = true;
-    else if (arg === "--sizes") sizes = value().split(",").map(parseSize);
+    else if (arg === "--only") {
+      const which = value();
+      if (which !== "wrap" && which !== "lint") throw new Error(`--only takes wrap or lint, got '${which}'`);
+      only = which;
+    } else if (arg === "--sizes") sizes = value().split(",").map(parseSize);
     else if (arg === "--runs") runs = parseCount(arg, value());
     else if (arg === "--startup-runs") startupRuns = parseCount(arg, value());
+    else if (arg === "--lint-sizes") lintSizes = value().split(",").map(parseSpanCount);
+    else if (arg === "--lint-runs") lintRuns = parseCount(arg, value());
     else if (arg === "--write") write = true;
     else if (arg === "--no-write") write = false;
     else throw new Error(`unknown option ${arg}`);
   }
-  const partial = quick || sizes !== null || runs !== null || startupRuns !== null;
+  const wrap = only !== "lint";
+  const lint = only !== "wrap";
+  // An option of the benchmark that does not run would be silently ignored: say so instead.
+  if (!wrap && (sizes !== null || runs !== null || startupRuns !== null)) {
+    throw new Error("--sizes, --runs and --startup-runs are wrap options; they do nothing with --only lint");
+  }
+  if (!lint && (lintSizes !== null || lintRuns !== null)) {
+    throw new Error("--lint-sizes and --lint-runs are lint options; they do nothing with --only wrap");
+  }
+  const wrapPartial = quick || sizes !== null || runs !== null || startupRuns !== null;
+  const lintPartial = quick || lintSizes !== null || lintRuns !== null;
+  const partial = (wrap && wrapPartial) || (lint && lintPartial);
+  const lintDefaults = quick ? LINT_QUICK : LINT_DEFAULTS;
   return {
+    wrap,
+    lint,
     sizes: sizes ?? (quick ? QUICK.sizes : DEFAULTS.sizes),
     runs: runs ?? (quick ? QUICK.runs : DEFAULTS.runs),
     startupRuns: startupRuns ?? (quick ? QUICK.startupRuns : DEFAULTS.startupRuns),
+    lintSizes: lintSizes ?? lintDefaults.sizes,
+    lintRuns: lintRuns === null ? lintDefaults.runs : () => lintRuns!,
     write: write ?? !partial,
     args,
   };
+}
+
+/** A span count: 2000, 100k, 1M (k and M are 10^3 and 10^6, as the issue counts spans). */
+function parseSpanCount(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(text.trim());
+  const n = match ? Number(match[1]) * { "": 1, K: 1e3, M: 1e6 }[match[2]!.toUpperCase() as "" | "K" | "M"] : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`bad span count '${text}' (e.g. 2000, 100k, 1M)`);
+  return n;
+}
+
+/** "100k", "1M", or the plain count when it is not round. */
+export function spansLabel(spans: number): string {
+  if (spans >= 1e6 && spans % 1e6 === 0) return `${spans / 1e6}M`;
+  if (spans >= 1e3 && spans % 1e3 === 0) return `${spans / 1e3}k`;
+  return String(spans);
 }
 
 function parseSize(text: string): number {

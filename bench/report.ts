@@ -173,18 +173,18 @@ export interface ReportInput {
   startup: StartupResult;
 }
 
-/** The whole of BENCHMARKS.md. */
-export function benchmarksMarkdown(input: ReportInput): string {
-  return `# Benchmarks
+/** The wrap section of BENCHMARKS.md. */
+export function wrapSection(input: ReportInput): string {
+  return `## toolspan wrap
 
-Produced by \`${input.command}\` on ${input.date.toISOString().replace(/\.\d+Z$/, "Z")}; the harness is \`bench/run.ts\`.
+Produced by \`${input.command}\` on ${input.date.toISOString().replace(/\.\d+Z$/, "Z")}.
 
-## Machine
+### Machine
 
 ${machineLines().join("\n")}
 - load average (1/5/15 min): ${input.loadBefore} at the start, ${input.loadAfter} at the end
 
-## What is measured
+### What is measured
 
 Each output is produced by a source command and consumed, through a pipe, by one of three candidates:
 
@@ -223,7 +223,7 @@ benchmark. Nothing is written to disk: outputs stream through pipes.
   its source. The sources stay small (\`head\` ~2 MiB, the text generator ~14 MiB), so a wrapper's figure is
   its own.
 
-## Results
+### Results
 
 ${resultsTable(input.cells)}
 
@@ -231,7 +231,7 @@ Start-up (${input.startupRuns} runs each, interleaved):
 
 ${startupTable(input.startup)}
 
-## Targets
+### Targets
 
 ${targetLines(input.cells, input.startup).join("\n")}
 `;

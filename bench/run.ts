@@ -1,18 +1,22 @@
-// `npm run bench`: toolspan wrap against the floor and the reference wrapper, side by side; writes BENCHMARKS.md.
-import { writeFileSync } from "node:fs";
+// `npm run bench`: toolspan wrap against the floor and the reference wrapper, and toolspan lint against the
+// article's Python linter, jq and a bare JSON.parse loop, side by side; writes BENCHMARKS.md.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CANDIDATES, SOURCES, STARTUP, type Candidate, type Source } from "./candidates.js";
 import { runTimed, signalCurrent, type Sample } from "./measure.js";
+import { composeBenchmarks, type SectionName } from "./benchmarks-file.js";
+import { measureLint, removeTraces } from "./lint-bench.js";
+import { lintResultsTable, lintSection, lintTargetLines, scalingTable, toolspanVersionLine } from "./lint-report.js";
 import { MiB, USAGE, parseOptions, sizeLabel, type BenchOptions } from "./options.js";
 import {
-  benchmarksMarkdown,
   describeSample,
   loadLine,
   machineLines,
   resultsTable,
   startupTable,
   targetLines,
+  wrapSection,
   type Cell,
   type StartupResult,
 } from "./report.js";
@@ -94,14 +98,50 @@ async function measureStartup(runs: number): Promise<StartupResult> {
   return result;
 }
 
-/** Stops the measured command with the harness; nothing is on disk to clean up. */
+/** Stops the measured command with the harness, and deletes the lint benchmark's traces. */
 function passOnSignals(): void {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
       signalCurrent(signal);
+      removeTraces();
       process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const)[signal]);
     });
   }
+}
+
+/** The wrap benchmark: prints its tables; returns its section of BENCHMARKS.md. */
+async function benchWrap(options: BenchOptions, command: string): Promise<string> {
+  const loadBefore = loadLine();
+  const agreement = new Agreement();
+  await warmUp(agreement);
+  const cells = await measureOutputs(options, agreement);
+  const startup = await measureStartup(options.startupRuns);
+  process.stdout.write(
+    `${resultsTable(cells)}\n\n${startupTable(startup)}\n\n${targetLines(cells, startup).join("\n")}\n`,
+  );
+  return wrapSection({
+    date: new Date(),
+    loadBefore,
+    loadAfter: loadLine(),
+    command,
+    sizes: options.sizes,
+    runs: options.runs,
+    startupRuns: options.startupRuns,
+    cells,
+    startup,
+  });
+}
+
+/** The lint benchmark: prints its tables; returns its section of BENCHMARKS.md. */
+async function benchLint(options: BenchOptions, command: string): Promise<string> {
+  const loadBefore = loadLine();
+  const toolspanVersion = toolspanVersionLine();
+  const results = await measureLint(ROOT, { sizes: options.lintSizes, runs: options.lintRuns }, log);
+  const scaling = scalingTable(results);
+  process.stdout.write(
+    `${lintResultsTable(results)}\n\n${scaling === null ? "" : `${scaling}\n\n`}${lintTargetLines(results).join("\n")}\n`,
+  );
+  return lintSection({ date: new Date(), loadBefore, loadAfter: loadLine(), command, runs: options.lintRuns, results, toolspanVersion });
 }
 
 async function main(): Promise<number> {
@@ -117,32 +157,20 @@ async function main(): Promise<number> {
     return 0;
   }
   passOnSignals();
+  const path = join(ROOT, "BENCHMARKS.md");
+  const readExisting = (): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
+  // A run that will rewrite one section must be able to keep the other: find out before measuring anything.
+  if (options.write) composeBenchmarks(readExisting(), { ...(options.wrap ? { wrap: "" } : {}), ...(options.lint ? { lint: "" } : {}) });
   log(machineLines().join("\n"));
-  const loadBefore = loadLine();
-  const agreement = new Agreement();
-  await warmUp(agreement);
-  const cells = await measureOutputs(options, agreement);
-  const startup = await measureStartup(options.startupRuns);
-
   const command = ["npm run bench", ...(options.args.length > 0 ? ["--", ...options.args] : [])].join(" ");
-  process.stdout.write(
-    `${resultsTable(cells)}\n\n${startupTable(startup)}\n\n${targetLines(cells, startup).join("\n")}\n`,
-  );
+  const sections: Partial<Record<SectionName, string>> = {};
+  if (options.wrap) sections.wrap = await benchWrap(options, command);
+  if (options.wrap && options.lint) process.stdout.write("\n");
+  if (options.lint) sections.lint = await benchLint(options, command);
   if (options.write) {
-    const markdown = benchmarksMarkdown({
-      date: new Date(),
-      loadBefore,
-      loadAfter: loadLine(),
-      command,
-      sizes: options.sizes,
-      runs: options.runs,
-      startupRuns: options.startupRuns,
-      cells,
-      startup,
-    });
-    const path = join(ROOT, "BENCHMARKS.md");
-    writeFileSync(path, markdown);
-    log(`wrote ${path}`);
+    writeFileSync(path, composeBenchmarks(readExisting(), sections));
+    const which = Object.keys(sections).join(" and ");
+    log(`wrote ${path} (the ${which} section${Object.keys(sections).length > 1 ? "s" : ""})`);
   } else {
     log("BENCHMARKS.md left as it was (partial run; pass --write to record it)");
   }
