@@ -10,6 +10,7 @@ import { textReporter } from "../lint/reporters/text.js";
 import { RULES } from "../lint/rules/index.js";
 import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
 import { VERSION } from "./version.js";
+import { writeWithBackpressure } from "./output.js";
 import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
@@ -123,11 +124,13 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
   const maxWarnings = parsed.options.get("max-warnings") as number | undefined;
   const out = process.stdout;
   out.on("error", () => {});
+  // Findings are gathered into 64 KiB writes; a slow reader makes linting wait between ranges.
   let buffered = "";
+  let draining: Promise<void> | undefined;
   const write: Write = (text) => {
     buffered += text;
     if (buffered.length > 1 << 16) {
-      out.write(buffered);
+      draining = writeWithBackpressure(out, buffered) ?? draining;
       buffered = "";
     }
   };
@@ -140,6 +143,11 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
     severities,
     workers: parsed.options.get("workers") as number | undefined,
     onProgress: (bytes, lines) => progress.add(bytes, lines),
+    afterRange: () => {
+      const wait = draining;
+      draining = undefined;
+      return wait;
+    },
     onUnreadable: (file, reason) => unreadable.push(`toolspan: cannot read ${file}: ${reason}`),
     onFinding: (file: string, finding: Finding) => {
       if (finding.severity === "error") errors++;

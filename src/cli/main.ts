@@ -1,4 +1,5 @@
 // The toolspan command: picks a subcommand, loads only that one, and turns errors into exit statuses.
+import { flushed } from "./output.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "./version.js";
 
@@ -55,7 +56,13 @@ function report(error: unknown): number {
   return 2;
 }
 
+// Exit only once what the command wrote is handed on: a slow pipe would otherwise lose its tail.
+async function exitWith(code: number): Promise<never> {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => process.exit(report(error)),
+  (code) => exitWith(code),
+  (error: unknown) => exitWith(report(error)),
 );

@@ -3,6 +3,7 @@ import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES 
 import type { KeepPolicy } from "../contract/span.js";
 import { RunFile } from "../run/append-record.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
+import { writeWithBackpressure } from "./output.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
@@ -83,24 +84,6 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
   };
 }
 
-// Passes kept bytes on; when the reader is slow, the returned promise holds the command's pipe until it drains.
-function writeOut(stream: NodeJS.WriteStream, data: Buffer): Promise<void> | void {
-  if (stream.write(data) || stream.destroyed) return;
-  return new Promise((resolve) => {
-    const done = (): void => {
-      stream.off("drain", done).off("error", done).off("close", done);
-      resolve();
-    };
-    stream.on("drain", done).on("error", done).on("close", done);
-  });
-}
-
-// Writes to a pipe are queued when the reader is slow, and process.exit drops the queue: wait until it is handed on.
-function flushed(stream: NodeJS.WriteStream): Promise<void> {
-  if (stream.writableLength === 0 || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => stream.write("", () => resolve()));
-}
-
 /** Runs `toolspan wrap`; resolves to the exit status. */
 export async function wrapCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS);
@@ -128,8 +111,8 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     ...options,
     buffer: false,
     forwardSignals: true,
-    onStdout: passThrough ? (chunk) => writeOut(process.stdout, chunk) : undefined,
-    onStderr: passThrough ? (chunk) => writeOut(process.stderr, chunk) : undefined,
+    onStdout: passThrough ? (chunk) => writeWithBackpressure(process.stdout, chunk) : undefined,
+    onStderr: passThrough ? (chunk) => writeWithBackpressure(process.stderr, chunk) : undefined,
   });
   const line = `${JSON.stringify(result.span)}\n`;
   if (result.span.error) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
@@ -139,6 +122,5 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   }
   if (json) process.stdout.write(line);
   else if (!runFile) process.stderr.write(line);
-  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   return result.exitCode;
 }

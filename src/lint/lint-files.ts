@@ -23,6 +23,9 @@ export interface LintFilesOptions {
   onUnreadable: (file: string, reason: string) => void;
   /** Bytes and lines done since the last call. */
   onProgress?: (bytes: number, lines: number) => void;
+  /** Called after each range's findings are handed on; a returned promise holds linting until it settles
+   * (an output that cannot keep up). */
+  afterRange?: () => Promise<void> | undefined;
   /** Worker threads (default: the available cores); 0 lints in this thread. */
   workers?: number;
   /** Bytes per range (default 2 MiB: small ranges keep the memory of ranges in flight low). */
@@ -150,6 +153,7 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
         summary.bytes += result.bytes;
         if (task.range !== null) options.onProgress?.(result.bytes, result.lines);
         if (task.last) summary.files++;
+        await options.afterRange?.();
       } catch (error) {
         failedFile = task.file;
         summary.unreadable++;

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { RULES } from "../../src/lint/rules/index.js";
-import { cleanEnv, cliArgv, runCli, type CliOptions, type CliResult } from "../helpers/cli.js";
+import { cleanEnv, cliArgv, runCli, startCli, type CliOptions, type CliResult } from "../helpers/cli.js";
 import { cleanSpan, completeSpan, jsonl, seedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 
@@ -266,5 +266,24 @@ describe("toolspan lint: inputs and formats", () => {
     assert.equal((await lint(["--max-warnings", "0", file])).code, 1);
     assert.equal((await lint(["--rule", "possible-second-cap=off", "--max-warnings", "0", file])).code, 0);
     assert.ok(readFileSync(file, "utf8").includes("response clipped"));
+  });
+});
+
+describe("output to a slow reader", () => {
+  test("every finding reaches a reader slower than the linter, none is lost at exit", async () => {
+    const count = 40_000;
+    const file = writeTemp("not json\n".repeat(count), "many-findings.jsonl");
+    const cli = startCli(["lint", "--format", "jsonl", file]);
+    const stdout = cli.child.stdout!;
+    // One chunk per turn of the event loop: the linter's output queue fills and must wait.
+    stdout.on("data", () => {
+      stdout.pause();
+      setImmediate(() => stdout.resume());
+    });
+    const result = await cli.done;
+    assert.equal(result.code, 1);
+    const lines = result.stdout.toString("utf8").trimEnd().split("\n");
+    assert.equal(lines.length, count);
+    assert.deepEqual(JSON.parse(lines.at(-1)!).line, count);
   });
 });
