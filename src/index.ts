@@ -13,7 +13,7 @@ export type { CoreSpan, Encoding, KeepPolicy, OwnSpanKeys, StreamName, ToolSpan 
 export { StreamMeter, measureBuffer, type StreamMeasure, type StreamMeterOptions } from "./meter/stream-meter.js";
 export { Utf8Check } from "./meter/utf8-check.js";
 export { buildPreview } from "./meter/preview.js";
-export { runTool, type RunToolOptions, type RunToolResult } from "./run/run-tool.js";
+export { runTool, type KeptSink, type RunToolOptions, type RunToolResult } from "./run/run-tool.js";
 export { RunFile } from "./run/append-record.js";
 export { CORE_KEYS, OWN_KEYS } from "./contract/keys.js";
 export { clipMarker } from "./run/marker.js";
