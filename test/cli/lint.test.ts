@@ -94,6 +94,13 @@ describe("toolspan lint: exit status", () => {
     assert.doesNotMatch(quiet.stdout, /possible-pipe-stall/);
     assert.equal((await lint(["--quiet", WARNING_ONLY])).stdout.includes("warning possible"), false);
   });
+
+  test("--quiet leaves warnings out of --max-warnings too: what is not shown does not fail the run", async () => {
+    assert.equal((await lint(["--max-warnings", "0", WARNING_ONLY])).code, 1);
+    const quiet = await lint(["--quiet", "--max-warnings", "0", WARNING_ONLY]);
+    assert.equal(quiet.code, 0);
+    assert.match(quiet.stdout, /0 errors, 0 warnings/);
+  });
 });
 
 describe("toolspan lint: severities", () => {

@@ -25,6 +25,12 @@ ruleTester("possible-second-cap", {
     { name: "30001 bytes, complete", span: spanFor({ stdout: text("a".repeat(30001)), stderr: none, stdoutCap: null }) },
     { name: "8192 bytes but the flag absent", span: { ...completeSpan(), stdout_bytes: 8192, stdout_truncated: undefined, preview_chars: undefined } },
     { name: "the seed's record", span: seedRecord() },
+    { name: "a short preview whose secrets were redacted", span: { ...whole, preview_stdout: "y".repeat(100), preview_redactions: 2 } },
+    { name: "a short preview with preview_chars of the wrong type", span: { ...whole, preview_stdout: "y".repeat(100), preview_chars: "512" } },
+    {
+      name: "toolspan's own marker next to nothing else",
+      span: printing("[toolspan: stdout clipped: kept 10 of 20 bytes (head); sha256 of the whole stream x; span y]"),
+    },
   ],
   invalid: [
     {
@@ -34,6 +40,11 @@ ruleTester("possible-second-cap", {
     },
     { name: "SWE-agent's <response clipped>", span: printing("<response clipped><NOTE>To save on context only part of this file has been shown.</NOTE>"), errors: [{ messageId: "marker", stream: "stdout", message: "SWE-agent / OpenHands" }] },
     { name: "a Codex CLI marker", span: printing("…2381 chars truncated…"), errors: [{ messageId: "marker", stream: "stdout", message: "Codex CLI" }] },
+    {
+      name: "another harness's marker after toolspan's own",
+      span: printing("[toolspan: stdout clipped: kept 10 of 20 bytes (head); sha256 of the whole stream x; span y]\n<response clipped>"),
+      errors: [{ messageId: "marker", stream: "stdout", message: "SWE-agent / OpenHands" }],
+    },
     { name: "a marker in stderr", span: spanFor({ stdout: none, stderr: text("<elided_chars>\n1200 characters elided\n</elided_chars>\n"), returncode: 1 }), errors: [{ messageId: "marker", stream: "stderr", message: "mini-swe-agent" }] },
     {
       name: "a preview cut short with preview_chars stated",

@@ -10,6 +10,10 @@ ruleTester("preview-hash-mismatch", {
   valid: [
     { name: "a clean span: stderr's preview is the whole stream and hashes right", span: cleanSpan() },
     { name: "a complete span", span: completeSpan() },
+    {
+      name: "a preview whose secret was redacted: no longer the stream's bytes, whatever its length",
+      span: cleanSpan({ stderr_sha256: other, preview_redactions: 1 }),
+    },
     { name: "the whole stream past the hash window: the head hash is not the preview's", span: spanFor({ stdout: longText, stderr: noStderr, stdoutCap: null }) },
     { name: "a stream starting with a byte-order mark", span: spanFor({ stdout: Buffer.from("\uFEFFhello\r\n"), stderr: noStderr }) },
     { name: "multi-byte text", span: spanFor({ stdout: Buffer.from("résumé € 😀\n"), stderr: noStderr }) },
