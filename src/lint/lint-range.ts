@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { Readable } from "node:stream";
 import { LineSplitter } from "./line-splitter.js";
-import { lintLine, type ActiveRule, type Finding } from "./lint-line.js";
+import { lintLineInto, type ActiveRule, type Finding } from "./lint-line.js";
 import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
 import type { Severities } from "./severities.js";
@@ -41,11 +41,7 @@ class RangeLinter {
 
   constructor(severities: Severities, atFileStart: boolean) {
     const { rules, invalidJson } = activeSpanRules(severities);
-    this.splitter = new LineSplitter((text, line) => {
-      const { findings, identity } = lintLine(text, line, rules, invalidJson);
-      for (const finding of findings) this.result.findings.push(finding);
-      if (identity) this.result.identities.push(identity);
-    }, atFileStart);
+    this.splitter = new LineSplitter((text, line) => lintLineInto(this.result, text, line, rules, invalidJson), atFileStart);
   }
 
   get lines(): number {
