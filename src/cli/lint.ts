@@ -2,11 +2,8 @@
 import { readFileSync } from "node:fs";
 import { lintFiles } from "../lint/lint-files.js";
 import type { Finding } from "../lint/lint-line.js";
-import { jsonlReporter } from "../lint/reporters/jsonl.js";
-import { githubReporter } from "../lint/reporters/github.js";
-import type { Reporter, Write } from "../lint/reporters/reporter.js";
-import { sarifReporter } from "../lint/reporters/sarif.js";
-import { textReporter } from "../lint/reporters/text.js";
+import { FORMATS, REPORTERS } from "../lint/reporters/index.js";
+import type { Write } from "../lint/reporters/reporter.js";
 import { RULES } from "../lint/rules/index.js";
 import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
 import { VERSION } from "./version.js";
@@ -15,7 +12,6 @@ import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
-const FORMATS = ["text", "jsonl", "sarif", "github"] as const;
 const CONFIG_FILE = "toolspan.config.json";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -94,19 +90,6 @@ function severitiesFrom(options: Map<string, unknown>): Severities {
   return severities;
 }
 
-function reporterFor(format: string, write: Write): Reporter {
-  switch (format) {
-    case "jsonl":
-      return jsonlReporter(write);
-    case "sarif":
-      return sarifReporter(write, RULES, VERSION);
-    case "github":
-      return githubReporter(write);
-    default:
-      return textReporter(write);
-  }
-}
-
 /** Runs `toolspan lint`; resolves to the exit status. */
 export async function lintCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
@@ -134,7 +117,7 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
       buffered = "";
     }
   };
-  const reporter = reporterFor((parsed.options.get("format") as string | undefined) ?? "text", write);
+  const reporter = REPORTERS[(parsed.options.get("format") as string | undefined) ?? "text"]!(write, VERSION);
   const progress = progressOnStderr();
   let errors = 0;
   let warnings = 0;

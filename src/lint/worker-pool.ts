@@ -65,7 +65,7 @@ export class WorkerPool {
       const worker = this.idle.pop()!;
       const pending = this.queue.shift()!;
       this.running.set(worker, pending);
-      worker.postMessage({ id: 0, task: pending.task });
+      worker.postMessage({ task: pending.task });
     }
   }
 }

@@ -79,13 +79,11 @@ export class StreamMeter {
     this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.previewChars));
     this.gathered = options.onKept ? null : [];
     this.sink = options.onKept ?? null;
-    const sink = options.onKept;
     this.keeper = new Keeper(this.cap, this.keep, (chunk) => {
       this.keptBytes += chunk.length;
       this.keptHash?.update(chunk);
       if (!this.previewPrefix.full) this.previewPrefix.write(chunk);
-      if (sink) sink(chunk);
-      else this.gathered!.push(chunk);
+      this.handOn(chunk);
     });
   }
 
@@ -108,7 +106,7 @@ export class StreamMeter {
     if (this.ended) throw new Error("StreamMeter: end called twice");
     this.ended = true;
     this.keeper.end();
-    // Without a cap the kept hash is the stream hash: a trailer then extends a copy of it.
+    // Without a cap the kept hash is the stream hash: a trailer would extend a copy of it.
     const keptHasher = this.keptHash ?? (trailerFor ? this.streamHash.copy() : null);
     const streamSha256 = this.streamHash.digest("hex");
     const truncated = this.cap !== null && this.bytes > this.cap;
@@ -124,7 +122,8 @@ export class StreamMeter {
       streamSha256,
       headSha256: empty ? null : sha256Hex(this.head.contents()),
       tailSha256: empty ? null : sha256Hex(this.tail.contents()),
-      keptSha256: this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,
+      // Settled below, once the trailer (if any) is known: the hash is taken once.
+      keptSha256: streamSha256,
       keptBytes: this.keptBytes,
       encoding,
       preview:
@@ -138,16 +137,20 @@ export class StreamMeter {
     const trailer = trailerFor?.(measure) ?? null;
     if (trailer !== null && trailer.length > 0) {
       const bytes = Buffer.from(trailer);
-      measure.keptSha256 = keptHasher!.update(bytes).digest("hex");
-      this.deliverTrailer(bytes);
+      keptHasher!.update(bytes);
+      this.handOn(bytes);
+      measure.keptSha256 = keptHasher!.digest("hex");
+    } else if (this.keptHash) {
+      measure.keptSha256 = this.keptHash.digest("hex");
     }
     measure.kept = this.gathered ? Buffer.concat(this.gathered) : null;
     return measure;
   }
 
-  private deliverTrailer(bytes: Buffer): void {
-    if (this.sink) this.sink(bytes);
-    else this.gathered!.push(bytes);
+  // Kept bytes and a trailer go the same way: to the caller's sink, or gathered for the result.
+  private handOn(chunk: Buffer): void {
+    if (this.sink) this.sink(chunk);
+    else this.gathered!.push(chunk);
   }
 }
 

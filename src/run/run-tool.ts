@@ -108,9 +108,9 @@ class KeptStream {
   /** Meters a chunk read from the command; resolves when the consumer is ready for more, if it asked to wait. */
   write(chunk: Buffer): Promise<void> | void {
     this.meter.write(chunk);
-    const wait = this.wait;
+    const wait = this.wait ?? undefined;
     this.wait = null;
-    return wait ?? undefined;
+    return wait;
   }
 
   private deliver(chunk: Buffer): void {
