@@ -1,0 +1,42 @@
+// Reads a run file ('-' = standard input) line by line, numbered as an editor numbers them, in constant memory.
+import { createReadStream } from "node:fs";
+import { LineSplitter } from "../lint/line-splitter.js";
+
+/** A run file that could not be read; `reason` is the system's code or a short phrase. */
+export class UnreadableInput extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot read ${path}: ${reason}`);
+    this.name = "UnreadableInput";
+  }
+}
+
+/** What `onLine` returns to stop reading early (the rest of the file is not read). */
+export const STOP = false;
+
+/**
+ * Calls `onLine` with each line's text (BOM and CR dropped) and its number from 1; stops early when it
+ * returns STOP. Rejects with UnreadableInput when the file cannot be
+ * opened or read (a directory, a missing file, no permission).
+ */
+export async function readLines(path: string, onLine: (text: string, line: number) => boolean | void): Promise<void> {
+  const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
+  let stopped = false;
+  const splitter = new LineSplitter((text, line) => {
+    if (!stopped && onLine(text, line) === STOP) stopped = true;
+  });
+  try {
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      splitter.push(chunk);
+      if (stopped) break;
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
+  } finally {
+    if (path !== "-") input.destroy();
+  }
+  if (!stopped) splitter.end();
+}

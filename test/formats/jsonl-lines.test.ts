@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { readLines, STOP, UnreadableInput } from "../../src/formats/jsonl-lines.js";
+
+const dir = mkdtempSync(join(tmpdir(), "toolspan-lines-"));
+
+test("lines are numbered from 1 with the BOM and CRs dropped, a last line without newline included", async () => {
+  const path = join(dir, "a.jsonl");
+  writeFileSync(path, "\uFEFF{\"a\":1}\r\n\n{\"b\":2}");
+  const seen: [string, number][] = [];
+  await readLines(path, (text, line) => {
+    seen.push([text, line]);
+  });
+  assert.deepEqual(seen, [['{"a":1}', 1], ["", 2], ['{"b":2}', 3]]);
+});
+
+test("returning STOP ends the reading", async () => {
+  const path = join(dir, "b.jsonl");
+  writeFileSync(path, Array.from({ length: 1000 }, (_, i) => `{"i":${i}}`).join("\n"));
+  const seen: number[] = [];
+  await readLines(path, (_text, line) => {
+    seen.push(line);
+    return line === 3 ? STOP : undefined;
+  });
+  assert.deepEqual(seen, [1, 2, 3]);
+});
+
+test("a missing file and a directory reject with UnreadableInput naming the path", async () => {
+  await assert.rejects(readLines(join(dir, "missing.jsonl"), () => {}), (error: unknown) => {
+    assert.ok(error instanceof UnreadableInput);
+    assert.match(error.message, /missing\.jsonl: ENOENT/);
+    return true;
+  });
+  await assert.rejects(readLines(dir, () => {}), /is a directory/);
+});
