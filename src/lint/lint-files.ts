@@ -124,7 +124,8 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
     return pool ? pool.run(task.range) : lintRange(task.range);
   };
   // A bounded window of ranges in flight, emitted strictly in order: memory stays flat whatever the sizes.
-  const window = Math.max(1, 1 * workers);
+  // Two per worker, so a worker that finishes before the range ahead of it is emitted has its next one.
+  const window = Math.max(1, 2 * workers);
   const inFlight: Promise<RangeResult>[] = [];
   let issued = 0;
   let checkers: FileChecker[] = [];

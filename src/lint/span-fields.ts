@@ -4,10 +4,24 @@ import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constant
 import type { StreamName } from "../contract/span.js";
 import type { SpanObject, SpanView } from "./rule.js";
 
-const HASH = /^[0-9a-f]{64}$/;
+// A table lookup per character beats a regular expression's per-call set-up for a 64-character string, and
+// one span repeats its hashes (a complete stream's sha256, stream and kept hashes are one value) across rules:
+// the last valid hash is remembered.
+const HEX_DIGIT = new Uint8Array(128);
+for (const digit of "0123456789abcdef") HEX_DIGIT[digit.charCodeAt(0)] = 1;
+let lastValidHash = "";
 
 /** 64 lowercase hex characters. */
-export const isHash = (value: unknown): boolean => typeof value === "string" && value.length === 64 && HASH.test(value);
+export function isHash(value: unknown): boolean {
+  if (typeof value !== "string" || value.length !== 64) return false;
+  if (value === lastValidHash) return true;
+  for (let i = 0; i < 64; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 0x66 || HEX_DIGIT[code] !== 1) return false;
+  }
+  lastValidHash = value;
+  return true;
+}
 
 export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
