@@ -107,9 +107,8 @@ async function check(root: string, trace: Trace, candidates: LintCandidate[], lo
   if (floor.objects !== trace.spans || floor.bytes !== trace.bytes) {
     fail(trace, `the floor parsed ${floor.objects} objects of ${floor.bytes} bytes, expected ${trace.spans} of ${trace.bytes}`);
   }
-  // toolspan: one error finding or more on each defective span, and nothing else. Its findings go to a file:
-  // through a pipe, toolspan lint loses all but the first 64 KiB of them (it calls process.exit while the
-  // rest is still queued for the pipe).
+  // toolspan: one error finding or more on each defective span, and nothing else. Its findings go to a file,
+  // read once it has exited.
   const findingsPath = join(traceDir(), "findings.jsonl");
   const toolspan = await runChild(run("toolspan")!.argv(trace.path), root, { stdout: { path: findingsPath }, exitCodes: [0, 1] });
   const errorLines = new Set<number>();
@@ -130,6 +129,12 @@ async function check(root: string, trace: Trace, candidates: LintCandidate[], lo
       `toolspan lint found errors on ${errorLines.size} spans and ${warnings} warnings (exit ${toolspan.code}); ` +
         `the generator planted a defect in ${trace.defective} spans and nothing else`,
     );
+  }
+  // Every rule off: nothing at all to report, so no output and exit 0 (runChild rejects any other status).
+  const engine = run("engine");
+  if (engine) {
+    const quiet = await runChild(engine.argv(trace.path), root);
+    if (quiet.stdout !== "") fail(trace, `toolspan lint with every rule off printed ${quiet.stdout.length} characters`);
   }
   // The Python linter: its count, and an exit status that agrees with it (a crash would print no count).
   const py = await runChild(run("python")!.argv(trace.path), root, { exitCodes: [0, 1] });

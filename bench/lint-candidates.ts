@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
+import { RULES } from "../src/lint/rules/index.js";
 import { python, shellJoin } from "./candidates.js";
 
 // What the lint benchmark runs on each generated trace: toolspan lint, the article's Python linter, jq, and the
 // least a linter that parses in Node can cost. Every command reads the same file; none writes to it.
 
-export type LintCandidateName = "floor" | "toolspan" | "python" | "jq";
+export type LintCandidateName = "floor" | "engine" | "toolspan" | "python" | "jq";
 
 export interface LintCandidate {
   name: LintCandidateName;
@@ -25,6 +26,15 @@ const ALL: readonly LintCandidate[] = [
     label: "JSON.parse floor (node, 1 thread)",
     argv: (file) => ["node", "bench/json-parse-floor.mjs", file],
     stdout: "capture",
+    exitCodes: [0],
+  },
+  {
+    // toolspan lint with every rule turned off: reading, splitting, parsing on the worker threads and start-up,
+    // the part of toolspan's time that no rule can win back.
+    name: "engine",
+    label: "toolspan lint, every rule off",
+    argv: (file) => ["node", "bin/toolspan.js", "lint", "--format", "jsonl", ...RULES.flatMap((rule) => ["--rule", `${rule.id}=off`]), file],
+    stdout: "null",
     exitCodes: [0],
   },
   {
@@ -73,8 +83,13 @@ export function lintCandidates(): LintCandidate[] {
 /** Every candidate, installed or not, for the report's list of commands. */
 export const ALL_LINT_CANDIDATES = ALL;
 
-/** The command as a person would type it, with FILE for the trace. */
+/** The command as a person would type it, with FILE for the trace (the engine's many --rule options as one). */
 export function shownCommand(candidate: LintCandidate): string {
-  const command = shellJoin(candidate.argv("FILE"));
+  const argv = candidate.argv("FILE");
+  const command =
+    candidate.name === "engine"
+      ? `${shellJoin(argv.filter((arg, i) => arg !== "--rule" && argv[i - 1] !== "--rule"))
+          .replace(" FILE", "")} --rule ID=off (for each of the ${RULES.length} rules) FILE`
+      : shellJoin(argv);
   return candidate.stdout === "null" ? `${command} > /dev/null` : command;
 }

@@ -124,10 +124,16 @@ function wallTarget(results: LintResults): string {
     ? `; the one-thread JSON.parse floor alone takes ${wallOf(floor.samples).toFixed(3)} s = ` +
       `${(wallOf(floor.samples) / wallOf(python.samples)).toFixed(2)}× the Python linter's time`
     : "";
+  const engine = cellOf(results, TARGETS.wallSpans, "engine");
+  const engineNote = engine
+    ? `; with every rule off, reading, splitting and parsing on the worker threads with Node's start-up take ` +
+      `${wallOf(engine.samples).toFixed(3)} s = ${(wallOf(engine.samples) / wallOf(python.samples)).toFixed(2)}× the Python linter's time, ` +
+      `so the rules cost ${(wallOf(toolspan.samples) - wallOf(engine.samples)).toFixed(3)} s`
+    : "";
   return (
     `- ${title}: ${verdict(share <= TARGETS.wallShareOfPython)} (${wallOf(toolspan.samples).toFixed(3)} s vs ` +
     `${wallOf(python.samples).toFixed(3)} s = ${share.toFixed(2)}×, target ≤ ${TARGETS.wallShareOfPython.toFixed(2)}×; ` +
-    `repetition by repetition ${paired}${floorNote}).`
+    `repetition by repetition ${paired}${floorNote}${engineNote}).`
   );
 }
 
@@ -218,11 +224,14 @@ ${input.toolspanVersion}
 
 ### What is measured
 
-Four ways of reading the same trace, a JSONL file of tool spans:
+Five ways of reading the same trace, a JSONL file of tool spans:
 
 - **floor**: \`node bench/json-parse-floor.mjs FILE\`: streams the file (\`fs.createReadStream\`, 1 MiB chunks),
   splits it on newlines keeping the partial line, \`JSON.parse\`s each line and counts; one thread, no rules. No
   linter that parses every line in one Node thread can be faster.${floorLoopLine(results)}
+- **engine**: \`toolspan lint\` with every rule turned off (\`--rule ID=off\` for each): reading, splitting into lines,
+  \`JSON.parse\` on the worker threads and start-up, what toolspan costs before any rule runs. It finds nothing
+  and exits 0.
 - **toolspan**: \`toolspan lint --format jsonl FILE\`, findings to \`/dev/null\`. It runs every rule (16 on each
   span, among them the sha256 of each preview that holds a whole stream, and 2 across the file). It exits 1
   because of the planted errors, which is accepted.
@@ -249,9 +258,7 @@ ${commands.join("\n")}
 
 Before the timed runs, every candidate runs once on each trace, untimed, and what it reports is checked against
 what the generator planted; a mismatch stops the benchmark. That run also puts the trace in the page cache, so
-the timed runs read it from memory, not from the disk. (toolspan's findings go to a file in that run: through a
-pipe, \`toolspan lint\` loses all but the first 64 KiB of its output, because it calls \`process.exit\` while the
-rest is still queued for the pipe.)
+the timed runs read it from memory, not from the disk.
 
 ${checksTable(results)}
 
