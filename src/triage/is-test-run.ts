@@ -57,7 +57,8 @@ function interpreterRunsTests(words: readonly string[], program: string, depth: 
     const word = words[i]!;
     if (TEST_FLAGS.has(word)) return true;
     if (word === "-m") return TEST_MODULES.has(words[i + 1] ?? "");
-    if (word === "-c" && SHELLS.has(program)) return scriptCommands(words[i + 1] ?? "").some((command) => commandRunsTests(command, depth + 1));
+    // `-c`, `-lc`, `-ec`: a shell's script follows.
+    if (SHELLS.has(program) && /^-[a-z]*c[a-z]*$/.test(word)) return scriptCommands(words[i + 1] ?? "").some((command) => commandRunsTests(command, depth + 1));
     // `python manage.py test`: a script whose first word names a test target runs the tests too.
     if (!isOption(word)) return TEST_SCRIPT.test(programName(word)) || TEST_TARGET.test(words.slice(i + 1).find((next) => !isOption(next)) ?? "");
   }

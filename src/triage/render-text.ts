@@ -27,7 +27,7 @@ export function summaryLine(result: TriageResult): string {
   const others = result.spans.length - spans;
   const parts = [
     ...(spans > 0 ? [`${plural(spans, "span")} need${spans === 1 ? "s" : ""} action`] : []),
-    ...(others > 0 ? [`${plural(others, "line")} ${others === 1 ? "is" : "are"} not a span`] : []),
+    ...(others > 0 ? [`${plural(others, "line")} ${others === 1 ? "is not a span" : "are not spans"}`] : []),
   ];
   const what = parts.length === 0 ? "nothing needs action" : parts.join(", ");
   return `${what} in ${showWord(result.file)} (${plural(result.lines, "line")}, ${plural(result.toolSpans, "tool span")})\n`;
