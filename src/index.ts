@@ -24,3 +24,4 @@ export type { TriageRow, SpanLint } from "./triage/row.js";
 export type { TriageMatch } from "./triage/match.js";
 export { spanFacts, type SpanFacts, type StreamFacts } from "./triage/facts.js";
 export { isTestRun, commandRunsTests } from "./triage/is-test-run.js";
+export { UnreadableInput } from "./formats/jsonl-lines.js";
