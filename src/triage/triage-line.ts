@@ -31,6 +31,11 @@ export interface TriageRules {
   invalidJson: Severity | "off";
 }
 
+// A string taken from a parsed line may be a slice that keeps the whole line alive; a span held until the end
+// of the file keeps fresh copies instead, so memory grows with what is kept, not with the lines it came from.
+const detach = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
+const detachOrNull = (text: string | null): string | null => (text === null ? null : detach(text));
+
 /** Triages one line of a run file; never throws, whatever the text. */
 export function triageLine(text: string, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
   const { findings, identity } = lintLine(text, line, lint.rules, lint.invalidJson);
@@ -48,12 +53,12 @@ export function triageLine(text: string, line: number, lint: TriageRules): { kin
     span: {
       line,
       isSpan: !notASpan,
-      spanId: facts.spanId,
-      toolName: facts.toolName,
-      argv: facts.argv,
+      spanId: detachOrNull(facts.spanId),
+      toolName: detachOrNull(facts.toolName),
+      argv: facts.argv === null ? null : facts.argv.map(detach),
       lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
       looksLikeSuccess: facts.looksLikeSuccess,
-      matches,
+      matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
     },
   };
 }
