@@ -30,6 +30,10 @@ export interface SpanFacts {
   okPreview: boolean | undefined;
   timedOut: boolean;
   stalled: boolean;
+  /** The signal that killed the command (`SIGKILL`), or null. */
+  signal: string | null;
+  /** Why the command could not start (`ENOENT: command not found`), or null. */
+  error: string | null;
   durationMs: number | undefined;
   binary: boolean;
   /** A test runner's output, by its command or its preview. */
@@ -79,6 +83,8 @@ export function spanFacts(span: SpanObject): SpanFacts {
     okPreview: typeof span.ok_preview === "boolean" ? span.ok_preview : undefined,
     timedOut: span.timed_out === true,
     stalled: span.stalled === true,
+    signal: stringOrNull(span.signal),
+    error: stringOrNull(span.error),
     durationMs: typeof span.duration_ms === "number" && Number.isFinite(span.duration_ms) ? span.duration_ms : undefined,
     binary: span.encoding === "binary" || stdout.binary || stderr.binary,
     testRun: isTestRun(toolName, argv, previews),

@@ -67,6 +67,16 @@ const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | st
     not: completeSpan({ timed_out: false, returncode: 124, ok_preview: false, duration_ms: 600000 }),
     observed: "timed out after 600.0 s, returncode 124",
   },
+  "killed-by-signal": {
+    selects: completeSpan({ signal: "SIGKILL", returncode: 137, ok_preview: false }),
+    not: completeSpan({ signal: null, returncode: 137, ok_preview: false }),
+    observed: "killed by SIGKILL, returncode 137; stdout 18 bytes, stderr 27 bytes",
+  },
+  "never-started": {
+    selects: completeSpan({ error: "ENOENT: command not found", returncode: 127, ok_preview: false }),
+    not: completeSpan({ error: null, returncode: 127, ok_preview: false }),
+    observed: "never started: ENOENT: command not found, returncode 127",
+  },
   "not-a-span": {
     selects: '{"span_type":"tool","tool_name":"pytest"',
     not: '{"span_type":"tool","tool_name":"pytest"}',
