@@ -35,5 +35,5 @@ export { unseenRanges, keptRanges, unseenPlan, type ByteRange, type UnseenPlan }
 export { normalizeForDiff, NORMALIZATIONS, type Normalization } from "./rerun/normalize.js";
 export { previewDiff, type PreviewDiff, type PreviewDiffInput } from "./rerun/preview-diff.js";
 export type { ShownRange } from "./rerun/read-ranges.js";
-export { renderText as renderRerunText } from "./rerun/render-text.js";
-export { renderJson as renderRerunJson } from "./rerun/render-json.js";
+export { renderRerunText } from "./rerun/render-text.js";
+export { renderRerunJson } from "./rerun/render-json.js";

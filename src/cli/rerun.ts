@@ -3,8 +3,8 @@ import { DEFAULT_SHOW_BYTES, rerunSpan } from "../rerun/rerun-span.js";
 import { consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
 import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
-import { renderJson } from "../rerun/render-json.js";
-import { renderText } from "../rerun/render-text.js";
+import { renderRerunJson } from "../rerun/render-json.js";
+import { renderRerunText } from "../rerun/render-text.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { RunFile } from "../run/append-record.js";
 import { askYesNo } from "./confirm.js";
@@ -107,7 +107,7 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
       runFile.append(JSON.stringify(result.span));
       runFile.close();
     }
-    const report = options.get("format") === "json" ? renderJson(result, runFile?.path) : renderText(result, runFile?.path);
+    const report = options.get("format") === "json" ? renderRerunJson(result, runFile?.path) : renderRerunText(result, runFile?.path);
     await writeWithBackpressure(process.stdout, report);
     return rerunExitCode(result.verdict);
   } catch (error) {

@@ -2,7 +2,7 @@
 import type { RerunResult } from "./rerun-span.js";
 
 /** One JSON line (with its newline); unseen bytes are `text` (UTF-8) or, for a binary stream, `base64`. */
-export function renderJson(result: RerunResult, appendedTo?: string): string {
+export function renderRerunJson(result: RerunResult, appendedTo?: string): string {
   const { span } = result;
   const bytes = (data: Buffer, binary: boolean) => (binary ? { base64: data.toString("base64") } : { text: data.toString("utf8") });
   const report = {

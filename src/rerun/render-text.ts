@@ -70,7 +70,7 @@ function diffSection(diff: PreviewDiff): string {
 }
 
 /** The whole text report; `appendedTo` names the run file the new span went to, if any. */
-export function renderText(result: RerunResult, appendedTo?: string): string {
+export function renderRerunText(result: RerunResult, appendedTo?: string): string {
   const parts = [
     `verdict: ${result.verdict}`,
     ...result.streams.map(verdictLine),
