@@ -25,3 +25,23 @@ export type { TriageMatch } from "./triage/match.js";
 export { spanFacts, type SpanFacts, type StreamFacts } from "./triage/facts.js";
 export { isTestRun, commandRunsTests } from "./triage/is-test-run.js";
 export { UnreadableInput } from "./formats/jsonl-lines.js";
+export type { RerunVerdict } from "./contract/span.js";
+export { RERUN_VERDICTS } from "./contract/constants.js";
+export { RERUN_KEYS } from "./contract/keys.js";
+export { locateSpan, parseSpanRef, spanProblems, type LocatedSpan, type SpanRef } from "./rerun/locate-span.js";
+export { assertRunnable, consentMode, describeRerun, NOT_CONFIRMED, type ConsentMode } from "./rerun/consent.js";
+export {
+  rerunSpan,
+  DEFAULT_SHOW_BYTES,
+  type RerunOptions,
+  type RerunResult,
+  type UnseenStream,
+} from "./rerun/rerun-span.js";
+export { RerunRefused, type RefusalReason } from "./rerun/rerun-refused.js";
+export { verdictFor, streamVerdict, overallVerdict, freshStream, type FreshStream, type StreamVerdict, type RerunVerdicts } from "./rerun/verdict.js";
+export { unseenRanges, keptRanges, unseenPlan, type ByteRange, type UnseenPlan } from "./rerun/unseen.js";
+export { normalizeForDiff, NORMALIZATIONS, type Normalization } from "./rerun/normalize.js";
+export { previewDiff, type PreviewDiff, type PreviewDiffInput } from "./rerun/preview-diff.js";
+export type { ShownRange } from "./rerun/read-ranges.js";
+export { renderRerunText } from "./rerun/render-text.js";
+export { renderRerunJson } from "./rerun/render-json.js";

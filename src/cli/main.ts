@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "which spans deserve distrust, and what to do first about each",
     load: async () => (await import("./triage.js")).triageCommand,
   },
+  rerun: {
+    summary: "rerun a recorded span's argv with no cap, verify it by hash, show what the model never saw",
+    load: async () => (await import("./rerun.js")).rerunCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

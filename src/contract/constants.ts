@@ -23,3 +23,6 @@ export const KEEP_POLICIES = ["head", "tail", "head+tail"] as const;
 
 /** The two encodings a stream can have. */
 export const ENCODINGS = ["utf-8", "binary"] as const;
+
+/** What a rerun proved about the original stream, strongest first (docs/rerun.md). */
+export const RERUN_VERDICTS = ["identical", "same-ends", "differs", "unverifiable"] as const;

@@ -1,4 +1,5 @@
 // The type and range of every contract key, as data: the linter's invalid-type rule reads this table.
+import { RERUN_VERDICTS } from "./constants.js";
 import { CORE_KEYS, OWN_KEYS } from "./keys.js";
 
 type KeyName = (typeof CORE_KEYS)[number] | (typeof OWN_KEYS)[number];
@@ -64,6 +65,11 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
   preview_redactions: count,
   stdout_blob: textOrNull,
   stderr_blob: textOrNull,
+  rerun_of: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
+  rerun_verdict: {
+    expected: '"identical", "same-ends", "differs" or "unverifiable"',
+    test: (v) => (RERUN_VERDICTS as readonly unknown[]).includes(v),
+  },
 };
 
 /** Keys that hold a sha256 (every key named `*_sha256`): 64 lowercase hex when not null. */

@@ -26,7 +26,11 @@ export const CORE_KEYS = [
   "ok_preview",
 ] as const satisfies readonly (keyof CoreSpan)[];
 
-/** Keys toolspan adds (CONTRACT.md, "Our keys"). */
+/** Keys only a span written by `toolspan rerun` has: they link it to the span it re-ran (docs/rerun.md). They are
+ * ours but not in CONTRACT.md's table, which is shared word for word, so they are listed apart as well. */
+export const RERUN_KEYS = ["rerun_of", "rerun_verdict"] as const satisfies readonly (keyof OwnSpanKeys)[];
+
+/** Keys toolspan adds (CONTRACT.md, "Our keys", and the rerun keys). */
 export const OWN_KEYS = [
   "contract",
   "run_id",
@@ -51,4 +55,5 @@ export const OWN_KEYS = [
   "preview_redactions",
   "stdout_blob",
   "stderr_blob",
+  ...RERUN_KEYS,
 ] as const satisfies readonly (keyof OwnSpanKeys)[];

@@ -1,5 +1,5 @@
 // The tool span exactly as it is on the wire (snake_case keys, no renaming layer): see CONTRACT.md.
-import type { ENCODINGS, KEEP_POLICIES, STREAMS } from "./constants.js";
+import type { ENCODINGS, KEEP_POLICIES, RERUN_VERDICTS, STREAMS } from "./constants.js";
 
 /** `stdout` or `stderr`. */
 export type StreamName = (typeof STREAMS)[number];
@@ -9,6 +9,9 @@ export type KeepPolicy = (typeof KEEP_POLICIES)[number];
 
 /** `binary` when the stream is not valid UTF-8 or holds a NUL byte. */
 export type Encoding = (typeof ENCODINGS)[number];
+
+/** What a rerun proved: `identical`, `same-ends` (head and tail match, middle unknown), `differs`, `unverifiable`. */
+export type RerunVerdict = (typeof RERUN_VERDICTS)[number];
 
 /** The keys of the seed's published schema: a record with only these is a valid `toolspan/1` record. */
 export interface CoreSpan {
@@ -104,6 +107,10 @@ export interface OwnSpanKeys {
   stdout_blob: string | null;
   /** `sha256:<hex>` when the full stderr is kept in a local blob store; null when no store kept it. */
   stderr_blob: string | null;
+  /** Only on a span written by `toolspan rerun`: the `span_id` of the span it re-ran, or `FILE:LINE` when that had none. */
+  rerun_of?: string;
+  /** Only on a span written by `toolspan rerun`: what it proved about the original streams (docs/rerun.md). */
+  rerun_verdict?: RerunVerdict;
 }
 
 /** A complete record as `wrap` writes it: both groups of keys. */

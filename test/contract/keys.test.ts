@@ -2,20 +2,31 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { REQUIRED_KEYS } from "../../src/contract/key-types.js";
-import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
+import { CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
 import { runTool } from "../../src/run/run-tool.js";
 import { repoPath } from "../helpers/repo.js";
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort();
+const rerunOnly: ReadonlySet<string> = new Set(RERUN_KEYS);
+/** The keys every span has: both groups but the ones only a rerun's span carries. */
+const everySpanKeys = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key));
 
 test("the key lists name each key once and the groups do not overlap", () => {
   const all = [...CORE_KEYS, ...OWN_KEYS];
   assert.equal(new Set(all).size, all.length);
 });
 
-test("a span runTool writes has exactly the keys of both groups", async () => {
+test("a span runTool writes has exactly the keys of both groups but the rerun keys", async () => {
   const { span } = await runTool(["true"], { stdin: "ignore" });
-  assert.deepEqual(sorted(Object.keys(span)), sorted([...CORE_KEYS, ...OWN_KEYS]));
+  assert.deepEqual(sorted(Object.keys(span)), sorted(everySpanKeys));
+});
+
+test("the rerun keys are own keys, and docs/rerun.md documents each", () => {
+  const page = readFileSync(repoPath("docs/rerun.md"), "utf8");
+  for (const key of RERUN_KEYS) {
+    assert.ok((OWN_KEYS as readonly string[]).includes(key), `${key} is an own key`);
+    assert.ok(page.includes(`| \`${key}\` |`), `docs/rerun.md has a table row for ${key}`);
+  }
 });
 
 test("the JSON Schema describes exactly the keys of both groups", () => {
@@ -25,7 +36,7 @@ test("the JSON Schema describes exactly the keys of both groups", () => {
   assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS]));
 });
 
-test("every key of CONTRACT.md's tables is in the lists", () => {
+test("every key of CONTRACT.md's tables is in the lists, and every key of the lists but the rerun keys is in the tables", () => {
   const contract = readFileSync(repoPath("CONTRACT.md"), "utf8");
   const tableKeys = new Set<string>();
   for (const line of contract.split("\n")) {
@@ -34,7 +45,7 @@ test("every key of CONTRACT.md's tables is in the lists", () => {
     for (const match of cell.matchAll(/`([a-z_0-9]+)`/g)) tableKeys.add(match[1]!);
   }
   assert.ok(tableKeys.size > 30, "the contract's tables were read");
-  assert.deepEqual(sorted(tableKeys), sorted([...CORE_KEYS, ...OWN_KEYS]));
+  assert.deepEqual(sorted(tableKeys), sorted(everySpanKeys));
 });
 
 test("the repository's CONTRACT.md is the shared contract, word for word", (t) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
+import { CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
 import { measureBuffer, type StreamMeasure } from "../../src/meter/stream-meter.js";
 import { buildSpan, type RunFacts } from "../../src/run/record.js";
 import { assertFullSpan, CONTRACT_KEYS } from "../helpers/span.js";
@@ -26,11 +26,13 @@ const text = (data: string, cap: number | null = 8192): StreamMeasure => measure
 const empty = text("");
 
 describe("buildSpan", () => {
-  test("writes every key of both contract groups and nothing else", () => {
+  test("writes every key of both contract groups but the rerun keys, and nothing else", () => {
     const span = buildSpan(facts(), text("ok\n"), empty);
     assertFullSpan(span);
-    assert.deepEqual(Object.keys(span).sort(), [...CORE_KEYS, ...OWN_KEYS].sort());
-    assert.deepEqual([...CONTRACT_KEYS].sort(), [...CORE_KEYS, ...OWN_KEYS].sort(), "src/contract lists the contract's keys");
+    const rerunOnly: ReadonlySet<string> = new Set(RERUN_KEYS);
+    const expected = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key)).sort();
+    assert.deepEqual(Object.keys(span).sort(), expected);
+    assert.deepEqual([...CONTRACT_KEYS].sort(), expected, "src/contract lists the contract's keys");
   });
 
   test("copies the run's facts and each stream's figures under the contract's names", () => {

@@ -24,6 +24,7 @@ ruleTester("invalid-type", {
     { name: "keys the contract does not name are ignored", span: cleanSpan({ extra: { deep: [1, 2] }, stdout_lines: "many" }) },
     { name: "started_at with an offset, and fractional seconds", span: cleanSpan({ started_at: "2025-01-02T03:04:05.5+02:00" }) },
     { name: "duration_ms a fraction", span: cleanSpan({ duration_ms: 0.25 }) },
+    { name: "a rerun's link and verdict", span: cleanSpan({ rerun_of: "span-1", rerun_verdict: "same-ends" }) },
     { name: "a non-tool span with wrong types", span: { span_type: "llm", stdout_bytes: "12" } },
   ],
   invalid: [
@@ -44,6 +45,9 @@ ruleTester("invalid-type", {
       ],
     },
     wrong("stdout_bytes", -1, "stdout", "an integer >= 0"),
+    wrong("rerun_of", "", undefined, "a non-empty string"),
+    wrong("rerun_of", 12),
+    wrong("rerun_verdict", "same", undefined, '"identical", "same-ends", "differs" or "unverifiable"'),
     wrong("stdout_bytes", 1.5, "stdout"),
     wrong("stdout_bytes", "3", "stdout"),
     wrong("stderr_bytes", null, "stderr"),

@@ -1,0 +1,120 @@
+// `toolspan rerun`: find a span, show what will run, get consent, rerun it with no cap, report what it proves.
+import { DEFAULT_SHOW_BYTES, rerunSpan } from "../rerun/rerun-span.js";
+import { consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
+import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
+import { RerunRefused } from "../rerun/rerun-refused.js";
+import { renderRerunJson } from "../rerun/render-json.js";
+import { renderRerunText } from "../rerun/render-text.js";
+import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { RunFile } from "../run/append-record.js";
+import { askYesNo } from "./confirm.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { writeWithBackpressure } from "./output.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
+  { name: "yes", kind: "flag", help: "run without asking (without it, a terminal is asked and anything else runs nothing)" },
+  { name: "out", kind: "string", value: "RUN", help: "append the new full span, with rerun_of and rerun_verdict, to the run file RUN" },
+  { name: "save", kind: "string", value: "DIR", help: "write the full new streams to DIR/<new span id>.stdout and .stderr" },
+  { name: "diff", kind: "flag", help: "diff each stored preview against the same part of the new stream" },
+  { name: "no-normalize", kind: "flag", help: "diff as is: keep timestamps, durations, addresses, pids and temp paths" },
+  { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
+  { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop the rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop the rerun when it prints nothing for this long, as in wrap" },
+  { name: "format", kind: "choice", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json (one object on stdout)" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+export const RERUN_HELP = `Usage: toolspan rerun [options] FILE:LINE
+       toolspan rerun [options] FILE --span ID
+
+Reruns the argv of one recorded tool span with no cap, never through a shell,
+in the span's cwd, and proves or disproves that it reproduced the stream: the
+whole-stream hash when the span has one, else the head and tail hashes over the
+span's hash_window. Then shows the bytes the model never saw (after a head cap,
+before a tail cap, the middle of head+tail), with their byte offsets.
+
+Before running, it prints the argv (as JSON), the cwd and the timeout on stderr
+and asks 'Run it? [y/N]'. --yes skips the question. Without --yes and without a
+terminal to ask, nothing runs. A cwd that no longer exists is refused.
+
+Verdicts: identical (the whole stream matches), same-ends (head and tail match,
+the middle is unknown), differs (a hash or the byte count disagrees),
+unverifiable (the span has no hash of a stream). The overall verdict is the
+weakest of the two streams'.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: 0 identical or same-ends; 1 differs or unverifiable; 2 a usage
+error, an unreadable file, a span that cannot be found or trusted (argv must be
+a non-empty string array, cwd an absolute path, every key of its contract type),
+or a rerun that was refused or declined (nothing ran).
+
+Examples:
+  toolspan rerun run.jsonl:3
+  toolspan rerun --yes --diff --out run.jsonl run.jsonl:3
+  toolspan rerun run.jsonl --span 9919b1c2d3e4f5a6 --yes --save /tmp/full --format json`;
+
+/** 0 when the rerun reproduced the stream (identical, or the same ends), 1 when it did not or cannot say. */
+export const rerunExitCode = (verdict: string): number => (verdict === "identical" || verdict === "same-ends" ? 0 : 1);
+
+function openOut(path: string | undefined): RunFile | null {
+  if (path === undefined) return null;
+  try {
+    return RunFile.open(path);
+  } catch (error) {
+    throw new UsageError(`--out ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
+  }
+}
+
+/** Runs `toolspan rerun`; resolves to the exit status. */
+export async function rerunCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  const options = parsed.options;
+  if (options.get("help")) {
+    process.stdout.write(`${RERUN_HELP}\n`);
+    return 0;
+  }
+  if (parsed.rest.length !== 1) throw new UsageError("give one span: FILE:LINE, or FILE --span ID", "toolspan rerun [options] FILE:LINE");
+  if (parsed.rest[0] === "-") throw new UsageError("rerun reads a run file, not standard input");
+  const timeoutSeconds = options.get("timeout") as number | undefined;
+  const idleTimeoutSeconds = options.get("idle-timeout") as number | undefined;
+  for (const name of ["timeout", "idle-timeout"]) {
+    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
+  }
+  try {
+    const of = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
+    await assertRunnable(of);
+    process.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
+    const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
+    if (mode === "refuse") throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
+    if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
+    // Opened once consent is given (a refusal leaves no file behind) and before the run (a bad path runs nothing).
+    const runFile = openOut(options.get("out") as string | undefined);
+    const result = await rerunSpan(of, {
+      confirmed: true,
+      timeoutSeconds,
+      idleTimeoutSeconds,
+      saveDir: options.get("save") as string | undefined,
+      showBytes: options.get("show-bytes") as number | undefined,
+      diff: options.get("diff") === true,
+      normalize: options.get("no-normalize") !== true,
+      forwardSignals: true,
+    });
+    if (runFile) {
+      runFile.append(JSON.stringify(result.span));
+      runFile.close();
+    }
+    const report = options.get("format") === "json" ? renderRerunJson(result, runFile?.path) : renderRerunText(result, runFile?.path);
+    await writeWithBackpressure(process.stdout, report);
+    return rerunExitCode(result.verdict);
+  } catch (error) {
+    if (error instanceof RerunRefused || error instanceof UnreadableInput) {
+      process.stderr.write(`toolspan rerun: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+// What a rerun is about to execute, and whether it may go ahead without asking: the rule is yes, a question, or nothing.
+import { stat } from "node:fs/promises";
+import type { LocatedSpan } from "./locate-span.js";
+import { RerunRefused } from "./rerun-refused.js";
+
+/** `go` (the user said --yes), `ask` (a person at a terminal can answer), `refuse` (nobody can: nothing runs). */
+export type ConsentMode = "go" | "ask" | "refuse";
+
+/** The only ways a recorded argv may run: an explicit yes, or an answer from a terminal. */
+export function consentMode(yes: boolean, stdinIsTerminal: boolean): ConsentMode {
+  if (yes) return "go";
+  return stdinIsTerminal ? "ask" : "refuse";
+}
+
+/** What refusing without a terminal says. */
+export const NOT_CONFIRMED = "not confirmed: pass --yes to run without a question";
+
+/** The plan shown before asking: argv as a JSON array (so quotes, spaces and `; rm -rf` are unambiguous), cwd, limit. */
+export function describeRerun(of: LocatedSpan, timeoutSeconds: number | null | undefined): string {
+  return [
+    `toolspan rerun: ${of.path}:${of.line} (span ${of.rerunOf})`,
+    `  argv     ${JSON.stringify(of.argv)}`,
+    `  cwd      ${JSON.stringify(of.cwd)}`,
+    `  timeout  ${timeoutSeconds ? `${timeoutSeconds}s` : "none"}`,
+    `  no shell, no cap; the full streams are compared with the span's hashes`,
+  ].join("\n");
+}
+
+/** Refuses when the recorded working directory is gone (or is not a directory): nothing would run where it ran. */
+export async function assertRunnable(of: LocatedSpan): Promise<void> {
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat(of.cwd)).isDirectory();
+  } catch {
+    // missing or unreadable: said below
+  }
+  if (!isDirectory) {
+    throw new RerunRefused("cwdMissing", `the span's cwd ${JSON.stringify(of.cwd)} no longer exists (or is not a directory): nothing was run`);
+  }
+}

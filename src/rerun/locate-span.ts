@@ -1,0 +1,131 @@
+// Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
+import { isAbsolute } from "node:path";
+import { KEY_TYPES } from "../contract/key-types.js";
+import { readLines, STOP } from "../formats/jsonl-lines.js";
+import type { SpanObject } from "../lint/rule.js";
+import { RerunRefused } from "./rerun-refused.js";
+
+/** Where the span is: a line of a run file, or the span with this `span_id` in it. */
+export type SpanRef = { path: string; line: number } | { path: string; spanId: string };
+
+/** A span found in a run file, with the two keys a rerun executes checked for type. */
+export interface LocatedSpan {
+  /** The run file. */
+  path: string;
+  /** Its line, from 1. */
+  line: number;
+  /** The record as parsed: untrusted except for `argv` and `cwd`, and keys of the wrong type are refused. */
+  span: SpanObject;
+  /** A non-empty array of strings, none holding a NUL. */
+  argv: string[];
+  /** An absolute path. */
+  cwd: string;
+  /** What the new span's `rerun_of` says: the old `span_id`, or `FILE:LINE` when it has none. */
+  rerunOf: string;
+}
+
+/** Reads `FILE:LINE` (the last colon splits, so a file name may hold colons); with `spanId`, the text is FILE. */
+export function parseSpanRef(text: string, spanId?: string): SpanRef {
+  if (spanId !== undefined) {
+    if (spanId === "") throw new RerunRefused("badReference", "--span takes a non-empty span id");
+    return { path: text, spanId };
+  }
+  const match = /^(.+):(\d+)$/.exec(text);
+  const line = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(line) || line < 1) {
+    throw new RerunRefused("badReference", `'${text}' is not FILE:LINE (line from 1); or give FILE --span ID`);
+  }
+  return { path: match[1]!, line };
+}
+
+const where = (path: string, line: number): string => `${path}:${line}`;
+
+function parseLine(path: string, line: number, text: string): SpanObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new RerunRefused("notJson", `${where(path, line)}: the line is not JSON`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value) || (value as SpanObject).span_type !== "tool") {
+    throw new RerunRefused("notToolSpan", `${where(path, line)}: not a tool span (span_type is not "tool")`);
+  }
+  return value as SpanObject;
+}
+
+/** What is wrong with a span's types for a rerun: argv and cwd as it will execute them, and every contract key
+ * present with the type the contract gives it (a trace file is untrusted input). Empty when it may run. */
+export function spanProblems(span: SpanObject): string[] {
+  const problems: string[] = [];
+  const { argv, cwd } = span;
+  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((item) => typeof item === "string")) {
+    problems.push("'argv' must be a non-empty array of strings");
+  } else if (argv[0] === "" || argv.some((item: string) => item.includes("\0"))) {
+    problems.push("'argv' must name a program and hold no NUL character");
+  }
+  if (typeof cwd !== "string") problems.push("'cwd' must be a string");
+  else if (!isAbsolute(cwd) || cwd.includes("\0")) problems.push("'cwd' must be an absolute path");
+  for (const [key, type] of Object.entries(KEY_TYPES)) {
+    if (key === "argv" || key === "cwd") continue;
+    const value = span[key];
+    if (value !== undefined && !type.test(value)) problems.push(`'${key}' must be ${type.expected}`);
+  }
+  return problems;
+}
+
+function located(path: string, line: number, span: SpanObject): LocatedSpan {
+  const problems = spanProblems(span);
+  if (problems.length > 0) {
+    throw new RerunRefused("badSpan", `${where(path, line)}: will not rerun a span with bad types: ${problems.join("; ")}`);
+  }
+  const spanId = span.span_id;
+  return {
+    path,
+    line,
+    span,
+    argv: [...(span.argv as string[])],
+    cwd: span.cwd as string,
+    rerunOf: typeof spanId === "string" && spanId !== "" ? spanId : where(path, line),
+  };
+}
+
+async function atLine(path: string, line: number): Promise<LocatedSpan> {
+  let found: string | undefined;
+  let lines = 0;
+  await readLines(path, (text, number) => {
+    lines = number;
+    if (number < line) return;
+    found = text;
+    return STOP;
+  });
+  if (found === undefined) throw new RerunRefused("noSuchLine", `${where(path, line)}: no such line (the file has ${lines})`);
+  return located(path, line, parseLine(path, line, found));
+}
+
+async function withId(path: string, spanId: string): Promise<LocatedSpan> {
+  const matches: { line: number; span: SpanObject }[] = [];
+  await readLines(path, (text, line) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof value === "object" && value !== null && (value as SpanObject).span_id === spanId) {
+      matches.push({ line, span: value as SpanObject });
+    }
+  });
+  if (matches.length === 0) throw new RerunRefused("idNotFound", `${path}: no span has span_id '${spanId}'`);
+  if (matches.length > 1) {
+    const lines = matches.map((match) => match.line).join(", ");
+    throw new RerunRefused("idAmbiguous", `${path}: span_id '${spanId}' is on lines ${lines}; name one as FILE:LINE`);
+  }
+  const [{ line, span }] = matches as [{ line: number; span: SpanObject }];
+  if (span.span_type !== "tool") throw new RerunRefused("notToolSpan", `${where(path, line)}: not a tool span (span_type is not "tool")`);
+  return located(path, line, span);
+}
+
+/** Finds and checks the span; rejects with RerunRefused, or UnreadableInput when the file cannot be read. */
+export function locateSpan(ref: SpanRef): Promise<LocatedSpan> {
+  return "line" in ref ? atLine(ref.path, ref.line) : withId(ref.path, ref.spanId);
+}

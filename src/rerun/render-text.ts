@@ -1,0 +1,88 @@
+// The rerun's report for a person: verdicts, how the rerun ended, the bytes the model never saw, the preview diff.
+import type { RerunResult, UnseenStream } from "./rerun-span.js";
+import type { ShownRange } from "./read-ranges.js";
+import type { PreviewDiff } from "./preview-diff.js";
+import type { StreamVerdict } from "./verdict.js";
+
+const range = (start: number, end: number): string => `bytes ${start}..${end}`;
+const withNewline = (text: string): string => (text === "" || text.endsWith("\n") ? text : `${text}\n`);
+
+function verdictLine(v: StreamVerdict): string {
+  const was = v.oldBytes === undefined ? "the span has no byte count" : `was ${v.oldBytes}`;
+  const basis =
+    v.mismatched.length > 0
+      ? `${v.mismatched.join(", ")} differ`
+      : v.matched.length > 0
+        ? `${v.matched.join(", ")} match`
+        : "the span has no hash of it";
+  return `  ${v.stream.padEnd(7)}${v.verdict.padEnd(14)}${v.newBytes} bytes (${was}); ${basis}`;
+}
+
+function endLine(result: RerunResult): string {
+  const { span } = result;
+  const old = result.of.span.returncode;
+  const parts = [`returncode ${span.returncode} (was ${old === undefined ? "not recorded" : JSON.stringify(old)})`];
+  const clipped = span.stdout_truncated || span.stderr_truncated;
+  parts.push(clipped ? "CLIPPED: the rerun itself was capped" : "no cap, nothing clipped");
+  if (span.error) parts.push(`COULD NOT START: ${span.error}`);
+  if (span.timed_out) parts.push("TIMED OUT: the new streams are incomplete");
+  if (span.stalled) parts.push("STALLED: a pipe went silent or stayed open; the new streams may be incomplete");
+  if (!span.timed_out && !span.stalled && !span.error) parts.push("did not time out or stall");
+  return `rerun: ${parts.join("; ")}`;
+}
+
+function shownText(shown: ShownRange, stream: string): string {
+  if (shown.omitted === 0) return withNewline(shown.head.toString("utf8"));
+  const gapStart = shown.start + shown.head.length;
+  return (
+    withNewline(shown.head.toString("utf8")) +
+    `----- ${shown.omitted} bytes of ${stream} not shown (${range(gapStart, gapStart + shown.omitted)}); --save DIR keeps every byte -----\n` +
+    withNewline(shown.tail.toString("utf8"))
+  );
+}
+
+function unseenSection(u: UnseenStream): string {
+  const notes: string[] = [];
+  if (u.keepAssumed) notes.push(`the span has no ${u.stream}_keep: head assumed`);
+  if (u.onNewLength) {
+    notes.push(`the rerun's ${u.stream} is ${u.newBytes} bytes, the span's was ${u.oldBytes}: these are the span's cap and keep applied to the new stream`);
+  }
+  const seen = u.kept.reduce((sum, r) => sum + r.end - r.start, 0);
+  const lines = [`${u.stream}: the model saw ${seen} of ${u.newBytes} bytes (${u.keep}, cap ${u.cap}); it never saw:`];
+  for (const note of notes) lines.push(`  (${note})`);
+  let text = `${lines.join("\n")}\n`;
+  for (const shown of u.shown) {
+    const head = `${u.stream} ${range(shown.start, shown.end)} (${shown.end - shown.start} bytes)`;
+    if (u.encoding === "binary") {
+      text += `----- ${head}: binary, not shown as text; --save DIR writes them -----\n`;
+      continue;
+    }
+    text += `----- ${head} -----\n${shownText(shown, u.stream)}----- end of ${head} -----\n`;
+  }
+  return text;
+}
+
+function diffSection(diff: PreviewDiff): string {
+  if (diff.kind === "binary") return `${diff.stream}: binary: hashes only, no preview diff\n`;
+  const how = diff.normalized ? "after normalising times, durations, addresses, pids and temporary paths" : "not normalised";
+  if (!diff.changed) return `${diff.stream}: the stored preview matches the rerun (${how})\n`;
+  return `${diff.stream}: the stored preview differs from the rerun (${how}):\n${withNewline(diff.patch)}`;
+}
+
+/** The whole text report; `appendedTo` names the run file the new span went to, if any. */
+export function renderRerunText(result: RerunResult, appendedTo?: string): string {
+  const parts = [
+    `verdict: ${result.verdict}`,
+    ...result.streams.map(verdictLine),
+    endLine(result),
+    appendedTo === undefined
+      ? `new span ${result.span.span_id} (rerun_of ${result.span.rerun_of}); --out RUN appends it to a run file`
+      : `new span ${result.span.span_id} (rerun_of ${result.span.rerun_of}) appended to ${appendedTo}`,
+  ];
+  if (result.saved) parts.push(`full streams saved: ${result.saved.stdout}, ${result.saved.stderr}`);
+  let text = `${parts.join("\n")}\n\n`;
+  const unseen = result.unseen.filter((u) => u.ranges.length > 0);
+  text += unseen.length === 0 ? "the model saw every byte of both streams (nothing was clipped)\n" : unseen.map(unseenSection).join("\n");
+  if (result.diffs) text += `\n${result.diffs.map(diffSection).join("")}`;
+  return `${text}\nverdict: ${result.verdict}\n`;
+}

@@ -1,0 +1,25 @@
+// Why a rerun ran nothing: one error with a reason id, so the CLI exits 2 and `debug` can tell the cases apart.
+
+/** Each way a rerun refuses, by id; the wording lives with the code that refuses. */
+export type RefusalReason =
+  | "badReference"
+  | "noSuchLine"
+  | "notJson"
+  | "notToolSpan"
+  | "idNotFound"
+  | "idAmbiguous"
+  | "badSpan"
+  | "cwdMissing"
+  | "notConfirmed"
+  | "declined";
+
+/** Thrown before anything runs: the span could not be found or trusted, or the user did not agree. */
+export class RerunRefused extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RerunRefused";
+  }
+}

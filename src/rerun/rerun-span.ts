@@ -1,0 +1,152 @@
+// A rerun of one located span, without a cap and without asking: run, keep both streams in files, verify, read back
+// what the model never saw, and diff the preview. The caller has the user's consent (the CLI asks; debug may too).
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { STREAMS } from "../contract/constants.js";
+import type { Encoding, RerunVerdict, StreamName, ToolSpan } from "../contract/span.js";
+import { hashWindow, previewChars, streamFields } from "../lint/span-fields.js";
+import { previewPrefixBytes } from "../meter/preview.js";
+import { runTool } from "../run/run-tool.js";
+import { assertRunnable, NOT_CONFIRMED } from "./consent.js";
+import type { LocatedSpan } from "./locate-span.js";
+import { previewDiff, type PreviewDiff } from "./preview-diff.js";
+import { readPrefix, readRange, type ShownRange } from "./read-ranges.js";
+import { RerunRefused } from "./rerun-refused.js";
+import { StreamFile } from "./stream-file.js";
+import { unseenPlan, type UnseenPlan } from "./unseen.js";
+import { freshStream, verdictFor, type StreamVerdict } from "./verdict.js";
+
+/** Bytes of each unseen range shown by default: the first and last half of this when a range is longer. */
+export const DEFAULT_SHOW_BYTES = 16384;
+
+export interface RerunOptions {
+  /** Must be true: the user agreed to run this argv (answered yes, or passed --yes). Nothing runs otherwise. */
+  confirmed: boolean;
+  /** Stop the rerun after this many seconds, as `wrap --timeout`. */
+  timeoutSeconds?: number | null;
+  /** Stop the rerun when it writes nothing for this long, as `wrap --idle-timeout`. */
+  idleTimeoutSeconds?: number | null;
+  killAfterSeconds?: number;
+  stallGraceSeconds?: number;
+  /** Keep the full streams as `<new span id>.stdout` and `.stderr` in this folder (created if needed);
+   * without it they go to a temporary folder that is removed before rerunSpan returns. */
+  saveDir?: string;
+  /** Bytes shown of each unseen range (default 16384); the rest is counted, and kept by `saveDir`. */
+  showBytes?: number;
+  /** Diff the stored previews against the same part of the new streams. */
+  diff?: boolean;
+  /** Normalise run-to-run noise before diffing (default true). */
+  normalize?: boolean;
+  /** The command's environment (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  forwardSignals?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What the model never saw of one stream, read back from the new stream. */
+export interface UnseenStream extends UnseenPlan {
+  /** The new stream's encoding: a binary stream's bytes are not text. */
+  encoding: Encoding;
+  /** Each range of `ranges`, as much as `showBytes` allows. */
+  shown: ShownRange[];
+}
+
+export interface RerunResult {
+  /** The span that was rerun. */
+  of: LocatedSpan;
+  /** The new full span (no cap), with `rerun_of` and `rerun_verdict` set: append it to a run file. */
+  span: ToolSpan;
+  verdict: RerunVerdict;
+  streams: StreamVerdict[];
+  unseen: UnseenStream[];
+  /** Null unless `diff` was asked for. */
+  diffs: PreviewDiff[] | null;
+  /** The files holding the full streams, when `saveDir` was given. */
+  saved: Record<StreamName, string> | null;
+  /** What `wrap` would exit with for the new run: its code, 128+N, 124, 126 or 127. */
+  exitCode: number;
+}
+
+const binaryIn = (encoding: string | undefined): boolean => encoding === "binary";
+
+async function readBack(of: LocatedSpan, span: ToolSpan, files: Record<StreamName, StreamFile>, options: RerunOptions) {
+  const showBytes = options.showBytes ?? DEFAULT_SHOW_BYTES;
+  const chars = previewChars(of.span);
+  const unseen: UnseenStream[] = [];
+  const diffs: PreviewDiff[] = [];
+  for (const stream of STREAMS) {
+    const plan = unseenPlan(of.span, stream, span[`${stream}_bytes`]);
+    const path = files[stream].path;
+    const encoding = span[`${stream}_encoding`];
+    unseen.push({ ...plan, encoding, shown: await Promise.all(plan.ranges.map((range) => readRange(path, range, showBytes))) });
+    if (!options.diff) continue;
+    const keptTotal = plan.kept.reduce((sum, range) => sum + range.end - range.start, 0);
+    const prefix = await readPrefix(path, plan.kept, previewPrefixBytes(chars));
+    const old = streamFields(of.span, stream);
+    diffs.push(
+      previewDiff({
+        stream,
+        preview: old.preview ?? "",
+        newKeptPrefix: prefix,
+        complete: prefix.length === keptTotal,
+        previewChars: chars,
+        binary: binaryIn(old.encoding) || binaryIn(encoding),
+        normalize: options.normalize,
+      }),
+    );
+  }
+  return { unseen, diffs: options.diff ? diffs : null };
+}
+
+/** Reruns `of` with no cap and reports what it proves. Rejects with RerunRefused, having run nothing, when
+ * `confirmed` is not true or the cwd is gone; a command that cannot start still resolves (the span says why). */
+export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise<RerunResult> {
+  if (options.confirmed !== true) throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
+  await assertRunnable(of);
+  const dir = options.saveDir ?? (await mkdtemp(join(tmpdir(), "toolspan-rerun-")));
+  if (options.saveDir !== undefined) await mkdir(dir, { recursive: true });
+  // Named for the new span once it has an id; until then a name nobody else uses.
+  const pending = join(dir, `.toolspan-rerun-${randomBytes(6).toString("hex")}`);
+  const files = { stdout: new StreamFile(`${pending}.stdout`), stderr: new StreamFile(`${pending}.stderr`) };
+  try {
+    const toolName = of.span.tool_name;
+    const runId = of.span.run_id;
+    const result = await runTool(of.argv, {
+      cap: null,
+      buffer: false,
+      cwd: of.cwd,
+      hashWindow: hashWindow(of.span),
+      previewChars: previewChars(of.span),
+      toolName: typeof toolName === "string" && toolName !== "" ? toolName : undefined,
+      // The rerun belongs to the run it checks, so appending it to that run's file keeps one run_id there.
+      runId: typeof runId === "string" && runId !== "" ? runId : undefined,
+      timeoutSeconds: options.timeoutSeconds ?? null,
+      idleTimeoutSeconds: options.idleTimeoutSeconds ?? null,
+      killAfterSeconds: options.killAfterSeconds,
+      stallGraceSeconds: options.stallGraceSeconds,
+      // An agent's tool call gets no input: a rerun that waited on a terminal would not reproduce it.
+      stdin: "ignore",
+      env: options.env,
+      forwardSignals: options.forwardSignals ?? false,
+      signal: options.signal,
+      onStdout: files.stdout.write,
+      onStderr: files.stderr.write,
+    });
+    await Promise.all([files.stdout.close(), files.stderr.close()]);
+    const verdicts = verdictFor(of.span, { stdout: freshStream(result.span, "stdout"), stderr: freshStream(result.span, "stderr") });
+    const span: ToolSpan = { ...result.span, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
+    const { unseen, diffs } = await readBack(of, span, files, options);
+    let saved: Record<StreamName, string> | null = null;
+    if (options.saveDir !== undefined) {
+      saved = { stdout: join(dir, `${span.span_id}.stdout`), stderr: join(dir, `${span.span_id}.stderr`) };
+      await rename(files.stdout.path, saved.stdout);
+      await rename(files.stderr.path, saved.stderr);
+    }
+    return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode: result.exitCode };
+  } finally {
+    if (options.saveDir === undefined) await rm(dir, { recursive: true, force: true });
+    else await Promise.all([rm(files.stdout.path, { force: true }), rm(files.stderr.path, { force: true })]);
+  }
+}

@@ -1,0 +1,28 @@
+// A whole stream written to a file as it arrives, at the pace the disk takes it: constant memory, any size.
+import { createWriteStream, type WriteStream } from "node:fs";
+import { writeWithBackpressure } from "../cli/output.js";
+
+/** A file a rerun's stream goes into; `write` is a runTool sink (a returned promise pauses the command's pipe). */
+export class StreamFile {
+  private readonly out: WriteStream;
+  private failure: Error | null = null;
+
+  /** Creates `path`, which must not exist yet (a rerun never overwrites a file). */
+  constructor(readonly path: string) {
+    this.out = createWriteStream(path, { flags: "wx", mode: 0o600 });
+    this.out.on("error", (error) => {
+      this.failure ??= error;
+    });
+  }
+
+  write = (chunk: Buffer): Promise<void> | undefined => (this.failure ? undefined : writeWithBackpressure(this.out, chunk));
+
+  /** Settles once every byte is on disk; rejects when a write failed (a full disk must not pass for a short stream). */
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const settle = (): void => (this.failure ? reject(this.failure) : resolve());
+      if (this.out.destroyed) settle();
+      else this.out.end(settle);
+    });
+  }
+}

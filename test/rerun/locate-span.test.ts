@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { UnreadableInput } from "../../src/formats/jsonl-lines.js";
+import { locateSpan, parseSpanRef, spanProblems } from "../../src/rerun/locate-span.js";
+import { RerunRefused, type RefusalReason } from "../../src/rerun/rerun-refused.js";
+import { cleanSpan } from "../helpers/lint.js";
+
+const dir = mkdtempSync(join(tmpdir(), "toolspan-locate-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+function runFile(...lines: (object | string)[]): string {
+  const path = join(dir, `run-${++files}.jsonl`);
+  writeFileSync(path, lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n") + "\n");
+  return path;
+}
+
+const refused = (reason: RefusalReason, message?: RegExp) => (error: unknown) => {
+  assert.ok(error instanceof RerunRefused, String(error));
+  assert.equal(error.reason, reason);
+  if (message) assert.match(error.message, message);
+  return true;
+};
+
+describe("parseSpanRef", () => {
+  test("FILE:LINE splits at the last colon", () => {
+    assert.deepEqual(parseSpanRef("a:b/run.jsonl:12"), { path: "a:b/run.jsonl", line: 12 });
+    assert.deepEqual(parseSpanRef("run.jsonl", "abc"), { path: "run.jsonl", spanId: "abc" });
+  });
+  test("anything else is refused", () => {
+    for (const text of ["run.jsonl", "run.jsonl:0", "run.jsonl:x", ":3"]) assert.throws(() => parseSpanRef(text), refused("badReference"));
+    assert.throws(() => parseSpanRef("run.jsonl", ""), refused("badReference"));
+  });
+});
+
+describe("locateSpan", () => {
+  const a = cleanSpan({ span_id: "span-a", argv: ["pytest", "-q"], cwd: "/work" });
+  const b = cleanSpan({ span_id: "span-b" });
+
+  test("by line and by id, with rerun_of the span id", async () => {
+    const path = runFile(a, { span_type: "llm" }, b);
+    const byLine = await locateSpan({ path, line: 3 });
+    assert.equal(byLine.line, 3);
+    assert.equal(byLine.rerunOf, "span-b");
+    const byId = await locateSpan({ path, spanId: "span-a" });
+    assert.equal(byId.line, 1);
+    assert.deepEqual(byId.argv, ["pytest", "-q"]);
+    assert.equal(byId.cwd, "/work");
+  });
+
+  test("a span without an id is linked as FILE:LINE", async () => {
+    const path = runFile(cleanSpan({ span_id: undefined }));
+    assert.equal((await locateSpan({ path, line: 1 })).rerunOf, `${path}:1`);
+  });
+
+  test("each way of not finding a span has its own refusal", async () => {
+    const path = runFile(a, "{not json", { span_type: "llm" }, b, cleanSpan({ span_id: "span-b" }));
+    await assert.rejects(locateSpan({ path, line: 9 }), refused("noSuchLine", /no such line \(the file has 5\)/));
+    await assert.rejects(locateSpan({ path, line: 2 }), refused("notJson"));
+    await assert.rejects(locateSpan({ path, line: 3 }), refused("notToolSpan"));
+    await assert.rejects(locateSpan({ path, spanId: "nope" }), refused("idNotFound"));
+    await assert.rejects(locateSpan({ path, spanId: "span-b" }), refused("idAmbiguous", /lines 4, 5/));
+    await assert.rejects(locateSpan({ path: join(dir, "missing.jsonl"), line: 1 }), UnreadableInput);
+  });
+
+  test("a span with bad types is refused, naming each problem", async () => {
+    const path = runFile(cleanSpan({ argv: "rm -rf /", cwd: 7, stdout_bytes: "12" }));
+    await assert.rejects(locateSpan({ path, line: 1 }), refused("badSpan", /'argv' must be a non-empty array of strings; 'cwd' must be a string; 'stdout_bytes' must be/));
+  });
+});
+
+describe("spanProblems", () => {
+  test("argv and cwd as they would execute", () => {
+    assert.deepEqual(spanProblems(cleanSpan({ argv: ["pytest"], cwd: "/work" })), []);
+    assert.deepEqual(spanProblems(cleanSpan({ argv: [] })), ["'argv' must be a non-empty array of strings"]);
+    assert.deepEqual(spanProblems(cleanSpan({ argv: ["ls", 3] })), ["'argv' must be a non-empty array of strings"]);
+    assert.deepEqual(spanProblems(cleanSpan({ argv: ["", "x"] })), ["'argv' must name a program and hold no NUL character"]);
+    assert.deepEqual(spanProblems(cleanSpan({ argv: ["ls", "a\0b"] })), ["'argv' must name a program and hold no NUL character"]);
+    assert.deepEqual(spanProblems(cleanSpan({ cwd: "relative/dir" })), ["'cwd' must be an absolute path"]);
+    assert.deepEqual(spanProblems(cleanSpan({ argv: undefined })), ["'argv' must be a non-empty array of strings"]);
+    assert.deepEqual(spanProblems(cleanSpan({ rerun_verdict: "maybe" })), [`'rerun_verdict' must be "identical", "same-ends", "differs" or "unverifiable"`]);
+  });
+});
