@@ -7,7 +7,7 @@ import type { Write } from "../lint/reporters/reporter.js";
 import { RULES } from "../lint/rules/index.js";
 import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
 import { VERSION } from "./version.js";
-import { writeWithBackpressure } from "./output.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
 import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";

@@ -9,7 +9,7 @@ import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { RunFile } from "../run/append-record.js";
 import { askYesNo } from "./confirm.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
-import { writeWithBackpressure } from "./output.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [

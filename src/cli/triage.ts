@@ -4,7 +4,7 @@ import { TRIAGE_FORMATS, TRIAGE_RENDERERS } from "../triage/renderers.js";
 import { TRIAGE_TABLE } from "../triage/table.js";
 import { triageFile } from "../triage/triage-file.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
-import { writeWithBackpressure } from "./output.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [

@@ -3,7 +3,7 @@ import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES 
 import type { KeepPolicy } from "../contract/span.js";
 import { RunFile } from "../run/append-record.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
-import { writeWithBackpressure } from "./output.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
