@@ -45,3 +45,6 @@ export { previewDiff, type PreviewDiff, type PreviewDiffInput } from "./rerun/pr
 export type { ShownRange } from "./rerun/read-ranges.js";
 export { renderRerunText } from "./rerun/render-text.js";
 export { renderRerunJson } from "./rerun/render-json.js";
+export { debugRun, SHOWN_LINT_ERRORS, type DebugOptions, type DebugReport, type DebugStep } from "./debug/debug-run.js";
+export { nextStep, type NextStep } from "./debug/next-step.js";
+export { renderSummary } from "./debug/render-summary.js";

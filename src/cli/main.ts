@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "rerun a recorded span's argv with no cap, verify it by hash, show what the model never saw",
     load: async () => (await import("./rerun.js")).rerunCommand,
   },
+  debug: {
+    summary: "the debug loop in one command: lint, find clipped spans, rerun and verify each, say what next",
+    load: async () => (await import("./debug.js")).debugCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

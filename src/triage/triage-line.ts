@@ -16,6 +16,8 @@ export interface TriagedSpan {
   argv: readonly string[] | null;
   /** Every lint rule with a finding on the line, sorted, each once. */
   lintRules: readonly string[];
+  /** A stream was clipped (its flag, or bytes over cap): the span the debug loop reruns. */
+  clipped: boolean;
   /** ok_preview true, or previews that show no failure: among equally misleading spans these come first. */
   looksLikeSuccess: boolean;
   /** Most misleading first; never empty. */
@@ -57,6 +59,7 @@ export function triageLine(text: string, line: number, lint: TriageRules): { kin
       toolName: detachOrNull(facts.toolName),
       argv: facts.argv === null ? null : facts.argv.map(detach),
       lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
+      clipped: facts.stdout.clipped || facts.stderr.clipped,
       looksLikeSuccess: facts.looksLikeSuccess,
       matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
     },

@@ -1,0 +1,133 @@
+// `toolspan debug`: the whole debug loop on one run file, asking before each rerun.
+import { debugRun } from "../debug/debug-run.js";
+import { nextStep } from "../debug/next-step.js";
+import { renderSummary } from "../debug/render-summary.js";
+import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { consentMode, describeRerun } from "../rerun/consent.js";
+import { renderRerunText } from "../rerun/render-text.js";
+import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
+import { RunFile } from "../run/append-record.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
+import { askYesNo } from "./confirm.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "span", kind: "string", value: "ID", help: "debug only the span with this span_id (rerun even if it was not clipped)" },
+  { name: "yes", kind: "flag", help: "rerun without asking (without it, a terminal is asked for each span and anything else runs nothing)" },
+  { name: "out", kind: "string", value: "RUN", help: "append each rerun's full span (rerun_of, rerun_verdict) to the run file RUN" },
+  { name: "save", kind: "string", value: "DIR", help: "write each rerun's full streams to DIR/<new span id>.stdout and .stderr" },
+  { name: "keep-going", kind: "flag", help: "rerun the clipped spans even when lint finds contract errors" },
+  { name: "no-normalize", kind: "flag", help: "diff previews as they are: keep timestamps, durations, addresses, pids and temp paths" },
+  { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
+  { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop each rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop a rerun that prints nothing for this long, as in wrap" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const DEBUG_HELP = `Usage: toolspan debug [options] FILE
+
+The debug loop on one run file, in one command:
+  1. lint it; stop and report if it breaks the contract (--keep-going goes on);
+  2. find the spans whose stdout or stderr was clipped (or the one --span names);
+  3. for each, most misleading first: show the argv and cwd, ask, rerun it with
+     no cap (never through a shell), verify the new stream against the span's
+     hashes, show the bytes the model never saw and diff the stored preview;
+  4. end with a summary: which spans were incomplete, whether the reruns
+     reproduced them, and the next step. "The pipe is now honest: look at
+     prompts and policy" is said only when nothing remains clipped or suspect.
+
+Nothing runs without consent: each rerun asks 'Run it? [y/N]' at the terminal;
+--yes answers yes to all. Without --yes and without a terminal, the plan is
+shown and nothing runs.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: 0 nothing needed action (no contract errors, nothing clipped or
+suspect); 1 something did (the summary says what, and what the reruns proved);
+2 a usage error, an unreadable file, a --span id no span has, or reruns
+needed and not confirmed (no --yes and no terminal: nothing ran).
+
+Examples:
+  toolspan debug run.jsonl
+  toolspan debug --yes --out run.jsonl run.jsonl
+  toolspan debug --span 9919b1c2d3e4f5a6 --yes --save /tmp/full run.jsonl
+
+Docs: docs/debug.md; the steps alone are toolspan lint, triage and rerun.`;
+
+function openOut(path: string | undefined): RunFile | null {
+  if (path === undefined) return null;
+  try {
+    return RunFile.open(path);
+  } catch (error) {
+    throw new UsageError(`--out ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
+  }
+}
+
+/** Runs `toolspan debug`; resolves to the exit status. */
+export async function debugCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  const options = parsed.options;
+  if (options.get("help")) {
+    process.stdout.write(`${DEBUG_HELP}\n`);
+    return 0;
+  }
+  if (parsed.rest.length !== 1) {
+    throw new UsageError(parsed.rest.length === 0 ? "no file given" : "debug reads one run file", "toolspan debug [options] FILE");
+  }
+  const file = parsed.rest[0]!;
+  if (file === "-") throw new UsageError("debug reads a run file, not standard input (it reads the file twice and reruns from it)");
+  for (const name of ["timeout", "idle-timeout"]) {
+    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
+  }
+  const timeoutSeconds = options.get("timeout") as number | undefined;
+  const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
+  let runFile: RunFile | null = null;
+  let refusedForLackOfConsent = false;
+  try {
+    const report = await debugRun(file, {
+      spanId: options.get("span") as string | undefined,
+      keepGoing: options.get("keep-going") === true,
+      rerun: {
+        timeoutSeconds,
+        idleTimeoutSeconds: options.get("idle-timeout") as number | undefined,
+        saveDir: options.get("save") as string | undefined,
+        showBytes: options.get("show-bytes") as number | undefined,
+        normalize: options.get("no-normalize") !== true,
+        forwardSignals: true,
+      },
+      onPlan: (of) => {
+        process.stderr.write(`\n${describeRerun(of, timeoutSeconds)}\n`);
+      },
+      consent: async () => {
+        if (mode === "refuse") {
+          refusedForLackOfConsent = true;
+          process.stderr.write("  not run: no --yes and no terminal to ask\n");
+          return false;
+        }
+        const yes = mode === "go" || (await askYesNo("Run it? [y/N] "));
+        // Opened at the first yes: a run that reruns nothing leaves no file behind.
+        if (yes && runFile === null) runFile = openOut(options.get("out") as string | undefined);
+        return yes;
+      },
+      onRerun: async (result) => {
+        const out = runFile as RunFile | null;
+        out?.append(JSON.stringify(result.span));
+        const header = `=== ${file}:${result.of.line} span ${result.of.rerunOf}\n`;
+        await writeWithBackpressure(process.stdout, header + renderRerunText(result, out?.path) + "\n");
+      },
+    });
+    const next = nextStep(report, file);
+    await writeWithBackpressure(process.stdout, renderSummary(report, next, file));
+    if (refusedForLackOfConsent || report.spanNotFound) return 2;
+    const neededAction = report.lint.errors > 0 || report.steps.some((step) => step.span.clipped) || next.id !== "honest";
+    return neededAction ? 1 : 0;
+  } catch (error) {
+    if (!(error instanceof UnreadableInput)) throw error;
+    process.stderr.write(`toolspan: ${error.message}\n`);
+    return 2;
+  } finally {
+    (runFile as RunFile | null)?.close();
+  }
+}

@@ -1,0 +1,33 @@
+// The debug loop's closing summary: what lint said, which spans were incomplete, what each rerun proved, what next.
+import type { DebugReport, DebugStep } from "./debug-run.js";
+import type { NextStep } from "./next-step.js";
+
+function stepLine(file: string, step: DebugStep): string {
+  const { span } = step;
+  const where = `${file}:${span.line} span ${span.spanId ?? "(no id)"}${span.toolName ? ` (${span.toolName})` : ""}`;
+  const observed = span.matches[0]?.observation ?? "not clipped";
+  if (step.outcome !== "rerun") return `  ${where}: ${observed}\n      not rerun: ${step.reason}`;
+  const result = step.result!;
+  const old = result.of.span.returncode;
+  const ended = [`returncode ${result.span.returncode} (was ${old === undefined ? "not recorded" : JSON.stringify(old)})`];
+  if (result.span.timed_out) ended.push("timed out");
+  if (result.span.stalled) ended.push("stalled");
+  const unseen = result.unseen.reduce((sum, u) => sum + u.ranges.reduce((n, r) => n + r.end - r.start, 0), 0);
+  return `  ${where}: ${observed}\n      rerun ${result.span.span_id}: ${result.verdict}; ${ended.join(", ")}; ${unseen} bytes the model never saw, shown above`;
+}
+
+export function renderSummary(report: DebugReport, next: NextStep, file: string = report.file): string {
+  const lines = [`== summary of ${file}`, `lint: ${report.lint.errors} errors, ${report.lint.warnings} warnings`];
+  for (const finding of report.lint.shownErrors) lines.push(`  ${file}:${finding.line}: ${finding.rule} ${finding.message}`);
+  if (report.lint.errors > report.lint.shownErrors.length) {
+    lines.push(`  … ${report.lint.errors - report.lint.shownErrors.length} more: toolspan lint ${file}`);
+  }
+  if (!report.spanNotFound) {
+    const clipped = report.steps.filter((step) => step.span.clipped).length;
+    lines.push(report.steps.length === 0 ? "incomplete spans: none (no stream was clipped)" : `incomplete spans: ${clipped} clipped`);
+    for (const step of report.steps) lines.push(stepLine(file, step));
+    if (report.others.length > 0) lines.push(`other spans that need action: ${report.others.length} (toolspan triage ${file})`);
+  }
+  lines.push(`next: ${next.text}`);
+  return `${lines.join("\n")}\n`;
+}
