@@ -6,9 +6,10 @@ import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { consentMode, describeRerun } from "../rerun/consent.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
-import { RunFile } from "../run/append-record.js";
+import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { askYesNo } from "./confirm.js";
+import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
@@ -56,15 +57,6 @@ Examples:
 
 Docs: docs/debug.md; the steps alone are toolspan lint, triage and rerun.`;
 
-function openOut(path: string | undefined): RunFile | null {
-  if (path === undefined) return null;
-  try {
-    return RunFile.open(path);
-  } catch (error) {
-    throw new UsageError(`--out ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
-  }
-}
-
 /** Runs `toolspan debug`; resolves to the exit status. */
 export async function debugCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
@@ -108,7 +100,7 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
         }
         const yes = mode === "go" || (await askYesNo("Run it? [y/N] "));
         // Opened at the first yes: a run that reruns nothing leaves no file behind.
-        if (yes && runFile === null) runFile = openOut(options.get("out") as string | undefined);
+        if (yes && runFile === null) runFile = openOutOption(options.get("out") as string | undefined);
         return yes;
       },
       onRerun: async (result) => {

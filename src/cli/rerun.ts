@@ -6,8 +6,8 @@ import { RerunRefused } from "../rerun/rerun-refused.js";
 import { renderRerunJson } from "../rerun/render-json.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
-import { RunFile } from "../run/append-record.js";
 import { askYesNo } from "./confirm.js";
+import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
@@ -60,15 +60,6 @@ Examples:
 /** 0 when the rerun reproduced the stream (identical, or the same ends), 1 when it did not or cannot say. */
 export const rerunExitCode = (verdict: string): number => (verdict === "identical" || verdict === "same-ends" ? 0 : 1);
 
-function openOut(path: string | undefined): RunFile | null {
-  if (path === undefined) return null;
-  try {
-    return RunFile.open(path);
-  } catch (error) {
-    throw new UsageError(`--out ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
-  }
-}
-
 /** Runs `toolspan rerun`; resolves to the exit status. */
 export async function rerunCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
@@ -92,7 +83,7 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
     if (mode === "refuse") throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
     if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
     // Opened once consent is given (a refusal leaves no file behind) and before the run (a bad path runs nothing).
-    const runFile = openOut(options.get("out") as string | undefined);
+    const runFile = openOutOption(options.get("out") as string | undefined);
     const result = await rerunSpan(of, {
       confirmed: true,
       timeoutSeconds,

@@ -1,9 +1,9 @@
 // `toolspan wrap`: run a command, pass through what the cap keeps, write the span.
 import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES } from "../contract/constants.js";
 import type { KeepPolicy } from "../contract/span.js";
-import { RunFile } from "../run/append-record.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
+import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
@@ -95,14 +95,7 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   const options = wrapOptions(parsed.options);
   const json = parsed.options.get("json") === true;
   const outPath = parsed.options.get("out") as string | undefined;
-  let runFile: RunFile | null = null;
-  if (outPath !== undefined) {
-    try {
-      runFile = RunFile.open(outPath);
-    } catch (error) {
-      throw new UsageError(`--out ${outPath}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
-    }
-  }
+  const runFile = openOutOption(outPath);
   // A reader that went away (EPIPE) must not stop the span from being written.
   process.stdout.on("error", () => {});
   process.stderr.on("error", () => {});
