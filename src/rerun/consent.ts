@@ -1,5 +1,6 @@
 // What a rerun is about to execute, and whether it may go ahead without asking: the rule is yes, a question, or nothing.
 import { stat } from "node:fs/promises";
+import { jsonText, showArgv } from "../formats/safe-text.js";
 import type { LocatedSpan } from "./locate-span.js";
 import { RerunRefused } from "./rerun-refused.js";
 
@@ -19,8 +20,8 @@ export const NOT_CONFIRMED = "not confirmed: pass --yes to run without a questio
 export function describeRerun(of: LocatedSpan, timeoutSeconds: number | null | undefined): string {
   return [
     `toolspan rerun: ${of.path}:${of.line} (span ${of.rerunOf})`,
-    `  argv     ${JSON.stringify(of.argv)}`,
-    `  cwd      ${JSON.stringify(of.cwd)}`,
+    `  argv     ${showArgv(of.argv)}`,
+    `  cwd      ${jsonText(of.cwd)}`,
     `  timeout  ${timeoutSeconds ? `${timeoutSeconds}s` : "none"}`,
     `  no shell, no cap; the full streams are compared with the span's hashes`,
   ].join("\n");
@@ -35,6 +36,6 @@ export async function assertRunnable(of: LocatedSpan): Promise<void> {
     // missing or unreadable: said below
   }
   if (!isDirectory) {
-    throw new RerunRefused("cwdMissing", `the span's cwd ${JSON.stringify(of.cwd)} no longer exists (or is not a directory): nothing was run`);
+    throw new RerunRefused("cwdMissing", `the span's cwd ${jsonText(of.cwd)} no longer exists (or is not a directory): nothing was run`);
   }
 }

@@ -1,4 +1,6 @@
 // The rerun's report for a person: verdicts, how the rerun ended, the bytes the model never saw, the preview diff.
+// Stream bytes and stored previews are untrusted: their control characters are escaped, never sent to a terminal.
+import { escapeForTerminal } from "../formats/safe-text.js";
 import type { RerunResult, UnseenStream } from "./rerun-span.js";
 import type { ShownRange } from "./read-ranges.js";
 import type { PreviewDiff } from "./preview-diff.js";
@@ -32,12 +34,12 @@ function endLine(result: RerunResult): string {
 }
 
 function shownText(shown: ShownRange, stream: string): string {
-  if (shown.omitted === 0) return withNewline(shown.head.toString("utf8"));
+  if (shown.omitted === 0) return withNewline(escapeForTerminal(shown.head.toString("utf8")));
   const gapStart = shown.start + shown.head.length;
   return (
-    withNewline(shown.head.toString("utf8")) +
+    withNewline(escapeForTerminal(shown.head.toString("utf8"))) +
     `----- ${shown.omitted} bytes of ${stream} not shown (${range(gapStart, gapStart + shown.omitted)}); --save DIR keeps every byte -----\n` +
-    withNewline(shown.tail.toString("utf8"))
+    withNewline(escapeForTerminal(shown.tail.toString("utf8")))
   );
 }
 
@@ -66,7 +68,7 @@ function diffSection(diff: PreviewDiff): string {
   if (diff.kind === "binary") return `${diff.stream}: binary: hashes only, no preview diff\n`;
   const how = diff.normalized ? "after normalising times, durations, addresses, pids and temporary paths" : "not normalised";
   if (!diff.changed) return `${diff.stream}: the stored preview matches the rerun (${how})\n`;
-  return `${diff.stream}: the stored preview differs from the rerun (${how}):\n${withNewline(diff.patch)}`;
+  return `${diff.stream}: the stored preview differs from the rerun (${how}):\n${withNewline(escapeForTerminal(diff.patch))}`;
 }
 
 /** The whole text report; `appendedTo` names the run file the new span went to, if any. */

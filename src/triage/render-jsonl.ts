@@ -1,7 +1,7 @@
 // Triage for scripts: one JSON object per span and row, in the same order as the text format; no summary.
 import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
-import { rerunCommand } from "./show.js";
+import { rerunCommand } from "../formats/safe-text.js";
 
 /** The objects of one span, one per row that applies. */
 export function spanRecords(file: string, span: TriagedSpan): Record<string, unknown>[] {

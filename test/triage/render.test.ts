@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { renderJsonl } from "../../src/triage/render-jsonl.js";
 import { tableJsonl, tableText } from "../../src/triage/render-table.js";
 import { renderText } from "../../src/triage/render-text.js";
-import { rerunCommand, showArgv, showWord } from "../../src/triage/show.js";
+import { rerunCommand, showArgv, showWord } from "../../src/formats/safe-text.js";
 import { TRIAGE_TABLE } from "../../src/triage/table.js";
 import type { TriageResult } from "../../src/triage/triage-file.js";
 import { cleanSpan, completeSpan } from "../helpers/lint.js";

@@ -7,6 +7,13 @@ const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toStrin
 /** Text with every control character written as a `\\uXXXX` escape. */
 export const escapeControls = (value: string): string => value.replace(CONTROLS, escapeControl);
 
+// The same, but for text shown as lines: a tab, a newline and the CR of a CRLF stay, so output keeps its shape;
+// a lone CR (which can overwrite a line on a terminal) and every other control are escaped.
+const CONTROLS_BUT_LINES = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** Lines of untrusted text (a stream's bytes, a stored preview) safe for a terminal: escapes cannot run. */
+export const escapeForTerminal = (value: string): string => value.replace(CONTROLS_BUT_LINES, escapeControl);
+
 /** A JSON string literal with every control character escaped (JSON.stringify leaves C1 controls raw). */
 export const jsonText = (value: string): string => escapeControls(JSON.stringify(value));
 
