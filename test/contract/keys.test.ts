@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { REQUIRED_KEYS } from "../../src/contract/key-types.js";
-import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
+import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
 import { runTool } from "../../src/run/run-tool.js";
 import { repoPath } from "../helpers/repo.js";
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort();
 
 test("the key lists name each key once and the groups do not overlap", () => {
-  const all = [...CORE_KEYS, ...OWN_KEYS];
+  const all = [...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS];
   assert.equal(new Set(all).size, all.length);
 });
 
@@ -18,11 +18,11 @@ test("a span runTool writes has exactly the keys of both groups", async () => {
   assert.deepEqual(sorted(Object.keys(span)), sorted([...CORE_KEYS, ...OWN_KEYS]));
 });
 
-test("the JSON Schema describes exactly the keys of both groups", () => {
+test("the JSON Schema describes exactly the keys of both groups and audit's", () => {
   const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as {
     $defs: { toolSpan: { properties: Record<string, unknown> } };
   };
-  assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS]));
+  assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS]));
 });
 
 test("every key of CONTRACT.md's tables is in the lists", () => {
