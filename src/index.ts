@@ -17,3 +17,11 @@ export { runTool, type KeptSink, type RunToolOptions, type RunToolResult } from 
 export { RunFile } from "./run/append-record.js";
 export { CORE_KEYS, OWN_KEYS } from "./contract/keys.js";
 export { clipMarker } from "./run/marker.js";
+export { triageFile, byMisleading, type TriageResult } from "./triage/triage-file.js";
+export { triageLine, type TriagedSpan } from "./triage/triage-line.js";
+export { TRIAGE_TABLE, TRIAGE_ROWS_BY_ID } from "./triage/table.js";
+export type { TriageRow, SpanLint } from "./triage/row.js";
+export type { TriageMatch } from "./triage/match.js";
+export { spanFacts, type SpanFacts, type StreamFacts } from "./triage/facts.js";
+export { isTestRun, commandRunsTests } from "./triage/is-test-run.js";
+export { UnreadableInput } from "./formats/jsonl-lines.js";

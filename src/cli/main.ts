@@ -12,6 +12,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "check trace files against the span contract",
     load: async () => (await import("./lint.js")).lintCommand,
   },
+  triage: {
+    summary: "which spans deserve distrust, and what to do first about each",
+    load: async () => (await import("./triage.js")).triageCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

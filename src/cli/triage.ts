@@ -1,0 +1,66 @@
+// `toolspan triage`: which spans of a run deserve distrust, and what to do first about each.
+import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { TRIAGE_FORMATS, TRIAGE_RENDERERS } from "../triage/renderers.js";
+import { TRIAGE_TABLE } from "../triage/table.js";
+import { triageFile } from "../triage/triage-file.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { writeWithBackpressure } from "./output.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "format", kind: "choice", value: "FORMAT", choices: TRIAGE_FORMATS, help: "text (default, for people) or jsonl (one object per span and row)" },
+  { name: "table", kind: "flag", help: "print the decision table (observation | first action | not the first action)" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const TRIAGE_HELP = `Usage: toolspan triage [options] FILE
+
+Reads one run file (JSONL, one span per line; '-' reads standard input), lints
+each tool span and picks the rows of the decision table that apply to it. For
+each span that deserves distrust it prints where it is (FILE:LINE, span id,
+tool, argv), what was observed in the span's own figures ("stdout clipped:
+kept 8192 of 24118 bytes, returncode 0"), the first action, and the action
+that is not the first. Most misleading spans come first: a preview that looked
+like success while the stream was clipped leads. Previews are never printed.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: 0 nothing needs action, 1 at least one span needs action,
+2 usage error or a file that cannot be read.
+
+Examples:
+  toolspan triage run.jsonl
+  toolspan triage --format jsonl run.jsonl | jq -r 'select(.rank <= 2) | .rerun'
+  toolspan triage --table
+
+Docs: docs/triage.md (each row, the ordering, both formats).`;
+
+/** Runs `toolspan triage`; resolves to the exit status. */
+export async function triageCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  if (parsed.options.get("help")) {
+    process.stdout.write(`${TRIAGE_HELP}\n`);
+    return 0;
+  }
+  const renderer = TRIAGE_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
+  if (parsed.options.get("table")) {
+    process.stdout.write(renderer.table(TRIAGE_TABLE));
+    return 0;
+  }
+  if (parsed.rest.length !== 1) {
+    throw new UsageError(parsed.rest.length === 0 ? "no file given" : "triage reads one file", "toolspan triage [options] FILE ('-' for standard input)");
+  }
+  let result;
+  try {
+    result = await triageFile(parsed.rest[0]!);
+  } catch (error) {
+    if (!(error instanceof UnreadableInput)) throw error;
+    process.stderr.write(`toolspan: ${error.message}\n`);
+    return 2;
+  }
+  const out = process.stdout;
+  out.on("error", () => {});
+  for (const piece of renderer.result(result)) await writeWithBackpressure(out, piece);
+  return result.spans.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,27 @@
+// Triage for scripts: one JSON object per span and row, in the same order as the text format; no summary.
+import type { TriageResult } from "./triage-file.js";
+import type { TriagedSpan } from "./triage-line.js";
+import { rerunCommand } from "./show.js";
+
+/** The objects of one span, one per row that applies. */
+export function spanRecords(file: string, span: TriagedSpan): Record<string, unknown>[] {
+  return span.matches.map(({ row, observation }) => ({
+    file,
+    line: span.line,
+    span_id: span.spanId,
+    tool_name: span.toolName,
+    argv: span.argv,
+    row: row.id,
+    observation,
+    first_action: row.firstAction,
+    not_first: row.notFirst,
+    rank: row.misleading,
+    lint_rules: span.lintRules,
+    rerun: row.rerun && span.argv !== null ? rerunCommand(file, span.line) : null,
+  }));
+}
+
+// The jsonl format, a span at a time.
+export function* renderJsonl(result: TriageResult): Iterable<string> {
+  for (const span of result.spans) yield spanRecords(result.file, span).map((record) => `${JSON.stringify(record)}\n`).join("");
+}

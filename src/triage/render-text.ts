@@ -1,0 +1,40 @@
+// Triage for people: a block per span (where, what ran, each row's observation and actions), then a summary.
+import type { TriageResult } from "./triage-file.js";
+import type { TriagedSpan } from "./triage-line.js";
+import { escapeControls, rerunCommand, showArgv, showWord } from "./show.js";
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function header(file: string, span: TriagedSpan): string {
+  const where = `${showWord(file)}:${span.line}`;
+  return span.isSpan ? `${where} span ${showWord(span.spanId)} tool ${showWord(span.toolName)}` : `${where} not a span`;
+}
+
+/** One span's block, ending with a blank line. */
+export function spanBlock(file: string, span: TriagedSpan): string {
+  const lines = [header(file, span)];
+  if (span.isSpan) lines.push(`  argv: ${showArgv(span.argv)}`);
+  for (const { row, observation } of span.matches) {
+    lines.push(`  ${row.id}`, `    observed:  ${escapeControls(observation)}`, `    first:     ${row.firstAction}`, `    not first: ${row.notFirst}`);
+  }
+  if (span.argv !== null && span.matches.some((match) => match.row.rerun)) lines.push(`  next: ${rerunCommand(file, span.line)}`);
+  return `${lines.join("\n")}\n\n`;
+}
+
+/** The last line: how many spans need action, how many lines are not spans, out of how many. */
+export function summaryLine(result: TriageResult): string {
+  const spans = result.spans.filter((span) => span.isSpan).length;
+  const others = result.spans.length - spans;
+  const parts = [
+    ...(spans > 0 ? [`${plural(spans, "span")} need${spans === 1 ? "s" : ""} action`] : []),
+    ...(others > 0 ? [`${plural(others, "line")} ${others === 1 ? "is not a span" : "are not spans"}`] : []),
+  ];
+  const what = parts.length === 0 ? "nothing needs action" : parts.join(", ");
+  return `${what} in ${showWord(result.file)} (${plural(result.lines, "line")}, ${plural(result.toolSpans, "tool span")})\n`;
+}
+
+// The text format, piece by piece, so a large triage is written with backpressure.
+export function* renderText(result: TriageResult): Iterable<string> {
+  for (const span of result.spans) yield spanBlock(result.file, span);
+  yield summaryLine(result);
+}

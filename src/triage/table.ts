@@ -1,0 +1,175 @@
+// The decision table as data: CONTRACT.md's five rows in its words, and the rows a demanding user also needs.
+// Matching and rendering only read these rows; a new row is one entry here and a section in docs/triage.md.
+import {
+  byteCountsText,
+  clippedStreamsText,
+  findingsText,
+  returncodeText,
+  secondsText,
+  shortHash,
+} from "./observe.js";
+import type { SpanLint, TriageRow } from "./row.js";
+
+const docs = (id: string): string => `docs/triage.md#${id}`;
+
+/** The lint rule whose errors mean the line was never a span at all. */
+export const NOT_A_SPAN_RULE = "invalid-json";
+const SECOND_CAP_RULE = "possible-second-cap";
+
+const spanErrors = (lint: SpanLint): readonly string[] => lint.errors.filter((id) => id !== NOT_A_SPAN_RULE);
+const hasRule = (lint: SpanLint, id: string): boolean => lint.errors.includes(id) || lint.warnings.includes(id);
+
+/** Every row, most misleading first. */
+export const TRIAGE_TABLE: readonly TriageRow[] = [
+  {
+    id: "ok-preview-while-clipped",
+    observation: "`ok_preview` true while a stream is clipped",
+    firstAction: "re-run the tool with the cap removed before believing the pass",
+    notFirst: "mark the step as passed",
+    misleading: 1,
+    contract: false,
+    rerun: true,
+    docs: docs("ok-preview-while-clipped"),
+    selects: (f) => f.okPreview === true && (f.stdout.clipped || f.stderr.clipped),
+    observe: (f) => `ok_preview true but ${clippedStreamsText(f)}`,
+  },
+  {
+    id: "stdout-clipped-tests",
+    observation: "`stdout_truncated` true on test output",
+    firstAction: "fetch the tail hash, re-run the tests",
+    notFirst: "swap the coding model",
+    misleading: 2,
+    contract: true,
+    rerun: true,
+    docs: docs("stdout-clipped-tests"),
+    selects: (f) => f.stdout.clipped && f.testRun,
+    observe: (f) => `${clippedStreamsText(f, [f.stdout])}; test output, tail sha256 ${shortHash(f.stdout.tailSha256)}`,
+  },
+  {
+    id: "lint-errors",
+    observation: "preview shows a pass, lint fails",
+    firstAction: "treat the span as incomplete",
+    notFirst: "close the incident",
+    misleading: 3,
+    contract: true,
+    rerun: false,
+    docs: docs("lint-errors"),
+    selects: (_f, lint) => spanErrors(lint).length > 0,
+    observe: (f, lint) => `lint errors: ${spanErrors(lint).join(", ")}; ok_preview ${f.okPreview ?? "?"}`,
+  },
+  {
+    id: "second-cap",
+    observation: "a possible second cap (lint warning `possible-second-cap`)",
+    firstAction: "re-run without the outer wrapper's cap",
+    notFirst: "trust the byte counts",
+    misleading: 4,
+    contract: false,
+    rerun: true,
+    docs: docs("second-cap"),
+    selects: (_f, lint) => hasRule(lint, SECOND_CAP_RULE),
+    observe: (_f, lint) => `possible second cap: ${findingsText(lint.findings, SECOND_CAP_RULE)}`,
+  },
+  {
+    id: "empty-streams-ok",
+    observation: "both byte counts zero, returncode 0",
+    firstAction: "check for a pipe stall and ulimit",
+    notFirst: "add more tool descriptions",
+    misleading: 5,
+    contract: true,
+    rerun: false,
+    docs: docs("empty-streams-ok"),
+    selects: (f) => f.stdout.bytes === 0 && f.stderr.bytes === 0 && f.returncode === 0,
+    observe: (f) => `${byteCountsText(f)}, ${returncodeText(f)}`,
+  },
+  {
+    id: "stderr-clipped-ok",
+    observation: "`stderr_truncated` true, returncode 0",
+    firstAction: "re-run the tool with the cap removed",
+    notFirst: "raise temperature",
+    misleading: 6,
+    contract: true,
+    rerun: true,
+    docs: docs("stderr-clipped-ok"),
+    selects: (f) => f.stderr.clipped && f.returncode === 0,
+    observe: (f) => clippedStreamsText(f, [f.stderr]),
+  },
+  {
+    id: "stalled",
+    observation: "`stalled` true: a pipe stayed open after exit, or went silent",
+    firstAction: "find what held the pipe open (a background descendant, an idle wait), then re-run",
+    notFirst: "trust the byte counts as the whole stream",
+    misleading: 7,
+    contract: false,
+    rerun: false,
+    docs: docs("stalled"),
+    selects: (f) => f.stalled,
+    observe: (f) => `stalled true: ${byteCountsText(f)}, ${returncodeText(f)}`,
+  },
+  {
+    id: "stdout-clipped",
+    observation: "`stdout_truncated` true on output that is not a test run",
+    firstAction: "re-run the tool with the cap removed",
+    notFirst: "trust the preview",
+    misleading: 8,
+    contract: false,
+    rerun: true,
+    docs: docs("stdout-clipped"),
+    selects: (f) => f.stdout.clipped && !f.testRun,
+    observe: (f) => clippedStreamsText(f, [f.stdout]),
+  },
+  {
+    id: "stderr-clipped-failed",
+    observation: "`stderr_truncated` true, returncode not 0",
+    firstAction: "re-run the tool with the cap removed and read the end of stderr",
+    notFirst: "act on the first error the preview shows",
+    misleading: 9,
+    contract: false,
+    rerun: true,
+    docs: docs("stderr-clipped-failed"),
+    selects: (f) => f.stderr.clipped && f.returncode !== 0,
+    observe: (f) => clippedStreamsText(f, [f.stderr]),
+  },
+  {
+    id: "timed-out",
+    observation: "`timed_out` true",
+    firstAction: "re-run with a longer --timeout, or find where it hung",
+    notFirst: "read the partial output as the tool's result",
+    misleading: 10,
+    contract: false,
+    rerun: false,
+    docs: docs("timed-out"),
+    selects: (f) => f.timedOut,
+    observe: (f) => `timed out after ${secondsText(f.durationMs)}, ${returncodeText(f)}`,
+  },
+  {
+    id: "not-a-span",
+    observation: "line is not a span (lint error `invalid-json`)",
+    firstAction: "treat the run file as incomplete: find what wrote this line",
+    notFirst: "drop the line and carry on",
+    misleading: 11,
+    contract: false,
+    rerun: false,
+    docs: docs("not-a-span"),
+    selects: (_f, lint) => lint.errors.includes(NOT_A_SPAN_RULE),
+    // The parser's message quotes the line, which may hold a secret: only the kind of damage is shown.
+    observe: (_f, lint) => {
+      const finding = lint.findings.find((f) => f.rule === NOT_A_SPAN_RULE);
+      return finding?.messageId === "syntax" ? "line is not JSON" : `line is not a span: ${finding?.message ?? "not an object"}`;
+    },
+  },
+  {
+    id: "binary-hashes-only",
+    observation: "binary encoding, hashes only",
+    firstAction: "skip UTF-8 preview diffs",
+    notFirst: "parse the preview as logs",
+    misleading: 12,
+    contract: true,
+    rerun: false,
+    docs: docs("binary-hashes-only"),
+    selects: (f) => f.binary,
+    observe: () => "encoding binary: hashes only",
+  },
+];
+
+/** Rows by id. */
+export const TRIAGE_ROWS_BY_ID: ReadonlyMap<string, TriageRow> = new Map(TRIAGE_TABLE.map((row) => [row.id, row]));

@@ -1,0 +1,137 @@
+// Every row of the decision table: a span that selects it and a near-identical one that does not.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import type { SpanObject } from "../../src/lint/rule.js";
+import { TRIAGE_ROWS_BY_ID, TRIAGE_TABLE } from "../../src/triage/table.js";
+import { allByteValues } from "../helpers/fixtures.js";
+import { cleanSpan, completeSpan, spanFor } from "../helpers/lint.js";
+import { repoPath } from "../helpers/repo.js";
+import { observationOf, rowsOf } from "../helpers/triage.js";
+
+const text = (n: number, line = "a line of output\n") => Buffer.from(line.repeat(Math.ceil(n / line.length)).slice(0, n));
+const stderrSpan = (returncode: number) =>
+  spanFor({ stdout: Buffer.from("done\n"), stderr: text(300, "warning: something\n"), stderrCap: 100, returncode });
+/** Not a test run: the command and the previews say nothing of tests. */
+const asCat = { tool_name: "cat", argv: ["cat", "build.log"] };
+
+/** For each row: a line that selects it, a near-identical line that does not, and a fragment of its observation. */
+const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | string; observed: string }> = {
+  "ok-preview-while-clipped": {
+    selects: cleanSpan({ ok_preview: true }),
+    not: cleanSpan(),
+    observed: "ok_preview true but stdout clipped: kept 200 of 450 bytes, returncode 0",
+  },
+  "stdout-clipped-tests": {
+    selects: cleanSpan(),
+    not: cleanSpan(asCat),
+    observed: "stdout clipped: kept 200 of 450 bytes, returncode 0; test output, tail sha256 ",
+  },
+  "lint-errors": {
+    selects: cleanSpan({ stdout_truncated: false }),
+    not: cleanSpan(),
+    observed: "lint errors: clipped-without-flag; ok_preview false",
+  },
+  "second-cap": {
+    selects: spanFor({ stdout: text(8192), stderr: Buffer.alloc(0), stdoutCap: 10000 }),
+    not: spanFor({ stdout: text(8191), stderr: Buffer.alloc(0), stdoutCap: 10000 }),
+    observed: "possible second cap: stdout_bytes is exactly 8192",
+  },
+  "empty-streams-ok": {
+    selects: spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 0 }),
+    not: spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 1 }),
+    observed: "stdout 0 bytes, stderr 0 bytes, returncode 0",
+  },
+  "stderr-clipped-ok": {
+    selects: stderrSpan(0),
+    not: stderrSpan(1),
+    observed: "stderr clipped: kept 100 of 300 bytes, returncode 0",
+  },
+  stalled: {
+    selects: completeSpan({ stalled: true, ok_preview: false }),
+    not: completeSpan({ stalled: false, ok_preview: false }),
+    observed: "stalled true: stdout 18 bytes, stderr 27 bytes, returncode 0",
+  },
+  "stdout-clipped": {
+    selects: cleanSpan(asCat),
+    not: cleanSpan(),
+    observed: "stdout clipped: kept 200 of 450 bytes, returncode 0",
+  },
+  "stderr-clipped-failed": {
+    selects: stderrSpan(2),
+    not: stderrSpan(0),
+    observed: "stderr clipped: kept 100 of 300 bytes, returncode 2",
+  },
+  "timed-out": {
+    selects: completeSpan({ timed_out: true, returncode: 124, ok_preview: false, duration_ms: 600000 }),
+    not: completeSpan({ timed_out: false, returncode: 124, ok_preview: false, duration_ms: 600000 }),
+    observed: "timed out after 600.0 s, returncode 124",
+  },
+  "not-a-span": {
+    selects: '{"span_type":"tool","tool_name":"pytest"',
+    not: '{"span_type":"tool","tool_name":"pytest"}',
+    observed: "line is not JSON",
+  },
+  "binary-hashes-only": {
+    selects: spanFor({ stdout: allByteValues(), stderr: Buffer.alloc(0) }),
+    not: spanFor({ stdout: text(256), stderr: Buffer.alloc(0) }),
+    observed: "encoding binary: hashes only",
+  },
+};
+
+describe("every row selects its span and not the near-identical one", () => {
+  for (const row of TRIAGE_TABLE) {
+    test(row.id, () => {
+      const cases = CASES[row.id];
+      assert.ok(cases, `row ${row.id} has no test case`);
+      assert.ok(rowsOf(cases.selects).includes(row.id), `selects: rows were ${JSON.stringify(rowsOf(cases.selects))}`);
+      assert.ok(!rowsOf(cases.not).includes(row.id), `not: rows were ${JSON.stringify(rowsOf(cases.not))}`);
+      assert.ok(observationOf(cases.selects, row.id)!.includes(cases.observed), observationOf(cases.selects, row.id));
+    });
+  }
+  test("no case names a row the table does not have", () => {
+    for (const id of Object.keys(CASES)) assert.ok(TRIAGE_ROWS_BY_ID.has(id), id);
+  });
+});
+
+describe("the table as data", () => {
+  test("CONTRACT.md's five rows are in the table word for word, marked as the contract's", () => {
+    const contract = readFileSync(repoPath("CONTRACT.md"), "utf8");
+    const section = contract.slice(contract.indexOf("## The decision table"));
+    const rows = section
+      .split("\n")
+      .filter((line) => line.startsWith("| ") && !line.startsWith("| observation") && !line.startsWith("|---"))
+      .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+    assert.equal(rows.length, 5);
+    for (const [observation, first, notFirst] of rows) {
+      const row = TRIAGE_TABLE.find((candidate) => candidate.observation === observation);
+      assert.ok(row, `no row for '${observation}'`);
+      assert.deepEqual([row.firstAction, row.notFirst, row.contract], [first, notFirst, true]);
+    }
+    assert.equal(TRIAGE_TABLE.filter((row) => row.contract).length, 5);
+  });
+
+  test("ids are unique kebab-case; ranks are unique and the table is in rank order", () => {
+    assert.equal(new Set(TRIAGE_TABLE.map((row) => row.id)).size, TRIAGE_TABLE.length);
+    for (const row of TRIAGE_TABLE) assert.match(row.id, /^[a-z]+(-[a-z]+)*$/);
+    const ranks = TRIAGE_TABLE.map((row) => row.misleading);
+    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+    assert.equal(new Set(ranks).size, ranks.length);
+  });
+
+  test("each row's docs link points at a section of docs/triage.md", () => {
+    const page = readFileSync(repoPath("docs/triage.md"), "utf8");
+    for (const row of TRIAGE_TABLE) {
+      assert.equal(row.docs, `docs/triage.md#${row.id}`);
+      assert.match(page, new RegExp(`^### \`${row.id}\`$`, "m"), `docs/triage.md has no section for ${row.id}`);
+    }
+  });
+
+  test("a clean, complete span selects no row", () => {
+    assert.deepEqual(rowsOf(completeSpan()), []);
+  });
+
+  test("rows of one span come most misleading first", () => {
+    assert.deepEqual(rowsOf(cleanSpan({ ok_preview: true })), ["ok-preview-while-clipped", "stdout-clipped-tests", "lint-errors"]);
+  });
+});

@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
+import { UnreadableInput } from "../../src/formats/jsonl-lines.js";
+import { triageFile } from "../../src/triage/triage-file.js";
+import { cleanSpan, completeSpan, jsonl, lintText, seedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
+import { rowsOf } from "../helpers/triage.js";
+
+/** A clipped pytest run whose preview shows the failure. */
+const failingTests = spanFor({ stdout: Buffer.from("FAILED tests/test_a.py::test_x\n".repeat(20)), stderr: Buffer.alloc(0), stdoutCap: 100, returncode: 1 });
+const stderrClipped = spanFor({ stdout: Buffer.from("ok\n"), stderr: Buffer.from("warning: w\n".repeat(30)), stderrCap: 100 });
+const empty = spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0) });
+
+describe("triageFile", () => {
+  test("spans are ordered by how misleading they were: ok_preview while clipped, then a clipped test run that looks like a pass", async () => {
+    const file = writeTemp(
+      jsonl([
+        { ...stderrClipped, span_id: "stderr" },
+        { ...empty, span_id: "empty" },
+        { ...failingTests, span_id: "failing-tests" },
+        cleanSpan({ span_id: "passing-tests" }),
+        completeSpan({ span_id: "fine" }),
+        cleanSpan({ span_id: "ok-preview", ok_preview: true }),
+        "not json",
+      ]),
+    );
+    const result = await triageFile(file);
+    assert.deepEqual(
+      result.spans.map((span) => [span.line, span.spanId]),
+      [
+        [6, "ok-preview"],
+        [4, "passing-tests"],
+        [3, "failing-tests"],
+        [2, "empty"],
+        [1, "stderr"],
+        [7, null],
+      ],
+    );
+    assert.deepEqual([result.lines, result.toolSpans, result.notSpans], [7, 6, 1]);
+  });
+
+  test("equally misleading spans keep line order", async () => {
+    const result = await triageFile(writeTemp(jsonl([cleanSpan({ span_id: "a" }), cleanSpan({ span_id: "b" }), cleanSpan({ span_id: "c" })])));
+    assert.deepEqual(result.spans.map((span) => span.line), [1, 2, 3]);
+  });
+
+  test("a clean run needs nothing; blank lines and other span types are counted, not triaged", async () => {
+    const result = await triageFile(writeTemp(jsonl([completeSpan(), "", '{"span_type":"llm","model":"m"}', completeSpan({ span_id: "b" })])));
+    assert.deepEqual(result.spans, []);
+    assert.deepEqual([result.lines, result.toolSpans, result.notSpans], [4, 2, 0]);
+  });
+
+  test("an unreadable file rejects with UnreadableInput naming it", async () => {
+    const missing = join(tempDir(), "missing.jsonl");
+    await assert.rejects(triageFile(missing), (error: unknown) => error instanceof UnreadableInput && error.message.includes(missing));
+  });
+
+  test("property: garbage lines never make triage throw, and every line it reports is a line of the file", async () => {
+    const line = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ unit: "binary", maxLength: 60 }),
+      fc.json({ maxDepth: 3 }),
+      fc.constantFrom(JSON.stringify(seedRecord()), JSON.stringify(cleanSpan()), '{"span_type":"tool"}', '{"span_type":"tool","argv":"x"}', "\uFEFF", ""),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 20 }), async (lines) => {
+        const result = await triageFile(writeTemp(lines.join("\n")));
+        for (const span of result.spans) {
+          assert.ok(span.line >= 1 && span.line <= result.lines);
+          assert.ok(span.matches.length > 0);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+test("property: every lint error on a line is covered by a row (lint-errors or not-a-span)", () => {
+  const keys = [...CORE_KEYS, ...OWN_KEYS];
+  const value = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom(0, -1, 1.5, 8192, null, true, false, "", "b3a1...", "binary", "utf-8"),
+  );
+  const mutated = fc
+    .tuple(fc.constantFrom(cleanSpan(), completeSpan(), seedRecord()), fc.dictionary(fc.constantFrom(...keys), fc.option(value, { nil: undefined }), { maxKeys: 5 }))
+    .map(([base, changes]) => JSON.stringify({ ...base, ...changes }));
+  const text = fc.oneof(mutated, fc.string({ maxLength: 40 }), fc.json({ maxDepth: 2 }));
+  fc.assert(
+    fc.property(text, (line) => {
+      const errors = lintText(line).filter((finding) => finding.severity === "error");
+      const rows = rowsOf(line);
+      if (errors.length > 0) assert.ok(rows.includes("lint-errors") || rows.includes("not-a-span"), `${line} → ${rows.join(",")}`);
+      else assert.ok(!rows.includes("lint-errors") && !rows.includes("not-a-span"));
+    }),
+    { numRuns: 1500 },
+  );
+});
