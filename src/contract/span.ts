@@ -130,8 +130,10 @@ export interface SpanSource {
 /** Which clip marker (or comparison) showed that the model saw only part of a result. */
 export interface ClipEvidence {
   harness: string;
+  /** The harness version the transcript names, or null. */
+  version: string | null;
   /** The versions the marker table gives for the entry that matched. */
-  version: string;
+  versions: string;
   /** The marker table's entry id, or `history-differs` where SWE-agent's own copy was compared. */
   marker: string;
   /** What the marker's capture groups state, by meaning (`droppedTokens`, `capBytes`, …). */

@@ -13,6 +13,7 @@ export interface CallResult {
   unverifiable?: string | null;
   cwd?: string | null;
   fullOutput?: string;
+  keptOutput?: string;
 }
 
 export class CallLog {
@@ -53,6 +54,7 @@ export class CallLog {
     if (result.unverifiable) call.unverifiable = result.unverifiable;
     if (result.cwd) call.cwd = result.cwd;
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
+    if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;
     this.answered.add(call);
     this.awaitingVerdict.push(call);
   }

@@ -31,6 +31,8 @@ export interface TranscriptCall {
   unverifiable: string | null;
   /** The whole output, where the transcript keeps it besides the model's copy (SWE-agent's trajectory). */
   fullOutput?: string;
+  /** The part of `fullOutput` the model's copy holds, where the copy lacks the rest. */
+  keptOutput?: string;
 }
 
 /** A record the reader skipped, and why. */

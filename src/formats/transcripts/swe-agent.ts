@@ -45,13 +45,13 @@ function modelCopies(history: readonly unknown[]): string[] {
 
 const isDemo = (entry: JsonObject): boolean => entry.is_demo === true || entry.is_demo === "True";
 
-function compare(observation: string, copy: string | undefined): { stdout: string; fullOutput?: string } {
+function compare(observation: string, copy: string | undefined): { stdout: string; fullOutput?: string; keptOutput?: string } {
   if (copy === undefined || copy.includes(observation)) return { stdout: observation };
   const cut = copy.indexOf(CLIPPED);
   let kept = cut === -1 ? copy : copy.slice(0, cut);
   if (kept.startsWith("Observation:") && !observation.startsWith("Observation:")) kept = kept.slice("Observation:".length).replace(/^[ \n]/, "");
   // The note after the clip names the cap; keep it in what the model saw so the marker is found there.
-  return { stdout: cut === -1 ? kept : `${kept}${copy.slice(cut)}`, fullOutput: observation };
+  return { stdout: cut === -1 ? kept : `${kept}${copy.slice(cut)}`, fullOutput: observation, keptOutput: kept };
 }
 
 function workingDir(state: unknown): string | null {
