@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "which spans deserve distrust, and what to do first about each",
     load: async () => (await import("./triage.js")).triageCommand,
   },
+  audit: {
+    summary: "find the clipped tool results in transcripts agents already wrote",
+    load: async () => (await import("./audit.js")).auditCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

@@ -74,7 +74,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-tokens-truncated",
     harness: "Codex CLI",
-    versions: "unknown (seen in 0.125 rollouts)",
+    versions: "unknown (seen in 0.128.0-alpha.1)",
     pattern: /…(\d+) tokens truncated…/,
     groups: { droppedTokens: 1 },
     example: "  501  1333 …3644 tokens truncated…ons/147.0.7727.138/Helpers",
