@@ -22,14 +22,19 @@ export function isExactClip(call: TranscriptCall): call is TranscriptCall & { fu
   return call.fullOutput !== undefined && call.keptOutput !== undefined && Buffer.byteLength(call.keptOutput) < Buffer.byteLength(call.fullOutput);
 }
 
+/** The evidence comes from the transcript's own harness (its cap), not from a cap inside the command. */
+export const isOwnEvidence = (evidence: ClipEvidence, format: TranscriptFormat): boolean => evidence.harness.includes(FORMAT_HARNESS[format]);
+
 /** The evidence of a clip in `call`'s result, or null where none is evident. */
 export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, harnessVersion: string | null): ClipEvidence | null {
   const own = FORMAT_HARNESS[format];
   const seen = call.stderr === "" ? call.stdout : `${call.stdout}\n${call.stderr}`;
   const match = findClipMatch(seen);
-  const counts = match !== null && (match.marker.harness.includes(own) || !FILE_TOOLS.has(call.toolName));
-  if (counts) {
-    return { harness: match.marker.harness, version: harnessVersion, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };
+  const ownMarker = match !== null && match.marker.harness.includes(own);
+  if (match !== null && (ownMarker || !FILE_TOOLS.has(call.toolName))) {
+    // The transcript's version says which version wrote the marker only when the marker is its harness's own.
+    const version = ownMarker ? harnessVersion : null;
+    return { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };
   }
   if (isExactClip(call)) return { harness: own, version: harnessVersion, versions: "any", marker: "history-differs", groups: {} };
   return null;
