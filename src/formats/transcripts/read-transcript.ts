@@ -30,7 +30,7 @@ export class UnrecognisedTranscript extends Error {
 /** Reads `path`; rejects with UnreadableInput or UnrecognisedTranscript. */
 export async function readTranscript(path: string): Promise<TranscriptRead> {
   const head = await sniff(path);
-  const first = firstLine(head);
+  const first = firstLine(head.text, head.whole);
   if (first !== null) {
     const record = parseObjectLine(first.text);
     if (typeof record !== "string") {
@@ -42,13 +42,13 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   return readDocument(path);
 }
 
-async function sniff(path: string): Promise<string> {
+async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
   try {
     const handle = await open(path, "r");
     try {
       const buffer = Buffer.alloc(SNIFF_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-      return buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "");
+      return { text: buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, ""), whole: bytesRead < SNIFF_BYTES };
     } finally {
       await handle.close();
     }
@@ -57,12 +57,14 @@ async function sniff(path: string): Promise<string> {
   }
 }
 
-// The first non-empty line, when it ends within the sniffed bytes (a longer first line is a document's).
-function firstLine(head: string): { text: string; line: number } | null {
+// The first non-empty line, when it ends within the sniffed bytes (a longer first line is a document's), or
+// the file ends there.
+function firstLine(head: string, whole: boolean): { text: string; line: number } | null {
   let offset = 0;
   for (let line = 1; offset < head.length; line++) {
-    const end = head.indexOf("\n", offset);
-    if (end === -1) return null;
+    let end = head.indexOf("\n", offset);
+    if (end === -1 && !whole) return null;
+    if (end === -1) end = head.length;
     const text = head.slice(offset, end).replace(/\r$/, "");
     if (text.trim() !== "") return { text, line };
     offset = end + 1;
