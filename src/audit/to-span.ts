@@ -2,8 +2,8 @@
 // - no clip evident: the text the model saw is, as far as the transcript knows, the whole stream, so its byte
 //   count and sha256 are written (a silent cap would make them wrong; audit reports results at a known silent
 //   cap as unverifiable). No `*_stream_sha256`: that would claim every byte written.
-// - a clip evident from a marker: stdout_truncated true, stdout_bytes null (unknown) unless the marker states
-//   it, stdout_cap the marker's byte cap or null, full/head/tail hashes null. lint then reports invalid-type and
+// - a clip evident from a marker: stdout_truncated true, stdout_bytes null (unknown) unless the marker or the
+//   harness states it (Claude Code's persistedOutputSize), stdout_cap the marker's byte cap or null, full/head/tail hashes null. lint then reports invalid-type and
 //   clipped-without-partial-hashes on the span: true findings, the transcript cannot prove a re-run.
 // - SWE-agent, where the trajectory holds the whole observation: exact bytes and hashes of both copies.
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
@@ -115,7 +115,7 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): Std
       preview_stdout: seen.preview,
     };
   }
-  const total = evidence.groups.totalBytes;
+  const total = call.totalBytes ?? evidence.groups.totalBytes;
   const cap = evidence.groups.capBytes ?? evidence.groups.keptBytes;
   return {
     stdout_bytes: typeof total === "number" ? total : null,

@@ -59,6 +59,7 @@ test("synthetic samples: every harness's markers are found, the failures are unv
     ],
     "synthetic/openhands-markers.json": ["openhands-command-output-truncated", "openhands-observation-truncated", "response-clipped", "unverifiable"],
     "synthetic/swe-agent-clipped.traj": ["swe-agent-clipped-note"],
+    "synthetic/codex-legacy-rollout.jsonl": ["codex-omitted-lines"],
     "synthetic/mini-swe-agent-elided.traj.json": ["mini-swe-agent-elided-chars", "mini-swe-agent-elided-chars"],
   };
   for (const [file, markers] of Object.entries(expected)) {

@@ -69,3 +69,12 @@ test("every clean call of every real fixture lints with no error", async () => {
     }
   }
 });
+
+test("a byte count the harness recorded (Claude Code's persistedOutputSize) is the clipped stream's stdout_bytes", () => {
+  const claude: TranscriptRead = { ...read, format: "claude-code" };
+  const text = "<persisted-output>\nOutput too large (126.7KB). Full output saved to: /t/x.txt\n\nPreview (first 2KB):\nabc\n</persisted-output>";
+  const span = toSpan({ ...base, toolName: "Bash", stdout: text, totalBytes: 129741 }, claude, { file: "s.jsonl", position: 1 });
+  assert.equal(span.stdout_bytes, 129741);
+  assert.equal(span.stdout_truncated, true);
+  assert.equal(span.clip_evidence?.marker, "claude-code-output-too-large");
+});

@@ -14,6 +14,7 @@ export interface CallResult {
   cwd?: string | null;
   fullOutput?: string;
   keptOutput?: string;
+  totalBytes?: number;
 }
 
 export class CallLog {
@@ -55,6 +56,7 @@ export class CallLog {
     if (result.cwd) call.cwd = result.cwd;
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
     if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;
+    if (result.totalBytes !== undefined) call.totalBytes = result.totalBytes;
     this.answered.add(call);
     this.awaitingVerdict.push(call);
   }

@@ -33,6 +33,8 @@ export interface TranscriptCall {
   fullOutput?: string;
   /** The part of `fullOutput` the model's copy holds, where the copy lacks the rest. */
   keptOutput?: string;
+  /** The byte count of the whole output, where the harness recorded it (Claude Code's persistedOutputSize). */
+  totalBytes?: number;
 }
 
 /** A record the reader skipped, and why. */

@@ -77,6 +77,8 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
   const bash = call.toolName === "Bash";
   const details = isObject(extra) ? extra : {};
   const result: CallResult = { stdout: text, unverifiable: unverifiable(details, text, bash) };
+  const persisted = integerOr(details.persistedOutputSize);
+  if (persisted !== undefined) result.totalBytes = persisted;
   const exit = EXIT_CODE.exec(text);
   if (exit) result.returncode = Number(exit[1]);
   // Claude Code reports every non-zero exit as an error, except the ones it names in returnCodeInterpretation

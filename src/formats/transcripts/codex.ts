@@ -9,6 +9,9 @@ import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonO
 const TOP_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted", "world_state", "inter_agent_communication_metadata"]);
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
 const OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
+// Rollouts before the {timestamp, type, payload} lines (mid-2025): a first line {id, timestamp, instructions},
+// then the response items themselves, one a line, and {record_type: "state"} lines.
+const LEGACY_ITEMS = new Set(["message", "reasoning", ...CALLS, ...OUTPUTS]);
 
 export class CodexReader implements TranscriptReader {
   readonly format = "codex" as const;
@@ -23,6 +26,9 @@ export class CodexReader implements TranscriptReader {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (record.record_type === "state") return;
+    if (!("payload" in record) && typeof record.type === "string" && LEGACY_ITEMS.has(record.type)) return this.item(record, line);
+    if (isLegacyMeta(record)) return this.context({ ...record, cli_version: null });
     if (typeof record.type !== "string" || !TOP_TYPES.has(record.type)) {
       return this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
     }
@@ -96,6 +102,9 @@ export class CodexReader implements TranscriptReader {
     return { format: this.format, harnessVersion: this.version, sessionId: this.sessionId, calls, problems: this.log.problems };
   }
 }
+
+/** The first line of a rollout written before the {timestamp, type, payload} lines. */
+export const isLegacyMeta = (record: JsonObject): boolean => "id" in record && "timestamp" in record && !("type" in record);
 
 function parseArguments(value: unknown): JsonObject {
   if (isObject(value)) return value;

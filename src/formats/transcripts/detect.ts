@@ -12,6 +12,8 @@ const CLAUDE_ONLY_TYPES = new Set(["summary", "file-history-snapshot", "queue-op
 
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
+  // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
+  if ("id" in record && "timestamp" in record && !("type" in record) && ("instructions" in record || "git" in record)) return { format: "codex" };
   if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
     if (isObject(record.payload)) return { format: "codex" };
     return { reason: `not a Codex rollout: line ${line} has no payload` };

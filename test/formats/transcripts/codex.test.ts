@@ -52,3 +52,10 @@ test("synthetic: exec_command_end's exit code, a running session, unknown types,
   );
   assert.match(read.calls.at(-1)!.unverifiable ?? "", /no result/);
 });
+
+test("a rollout from before the payload lines: {id, timestamp, instructions}, then the items themselves", async () => {
+  const read = await readFixture("synthetic/codex-legacy-rollout.jsonl");
+  assert.equal(read.sessionId, "0b5f-legacy");
+  assert.deepEqual(read.calls.map((call) => [call.argv, call.returncode, call.cwd, call.declaredSuccess]), [[["bash", "-lc", "pytest -q"], 1, "/repo", true]]);
+  assert.deepEqual(read.problems, []);
+});
