@@ -24,6 +24,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "the debug loop in one command: lint, find clipped spans, rerun and verify each, say what next",
     load: async () => (await import("./debug.js")).debugCommand,
   },
+  audit: {
+    summary: "find the clipped tool results in transcripts agents already wrote",
+    load: async () => (await import("./audit.js")).auditCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

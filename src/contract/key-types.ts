@@ -1,8 +1,8 @@
 // The type and range of every contract key, as data: the linter's invalid-type rule reads this table.
 import { RERUN_VERDICTS } from "./constants.js";
-import { CORE_KEYS, OWN_KEYS } from "./keys.js";
+import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS } from "./keys.js";
 
-type KeyName = (typeof CORE_KEYS)[number] | (typeof OWN_KEYS)[number];
+type KeyName = (typeof CORE_KEYS)[number] | (typeof OWN_KEYS)[number] | (typeof AUDIT_KEYS)[number];
 
 interface KeyType {
   /** How the expected type is said in a finding. */
@@ -17,6 +17,7 @@ const text: KeyType = { expected: "a string", test: (v) => typeof v === "string"
 const textOrNull: KeyType = { expected: "a string or null", test: (v) => v === null || typeof v === "string" };
 const keep: KeyType = { expected: '"head", "tail" or "head+tail"', test: (v) => v === "head" || v === "tail" || v === "head+tail" };
 const encoding: KeyType = { expected: '"utf-8" or "binary"', test: (v) => v === "utf-8" || v === "binary" };
+const isObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Every key's type. Hash keys are only "a string" here: their form is invalid-hash's business. */
@@ -70,6 +71,8 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
     expected: '"identical", "same-ends", "differs" or "unverifiable"',
     test: (v) => (RERUN_VERDICTS as readonly unknown[]).includes(v),
   },
+  source: { expected: "an object", test: (v) => isObject(v) },
+  clip_evidence: { expected: "an object or null", test: (v) => v === null || isObject(v) },
 };
 
 /** Keys that hold a sha256 (every key named `*_sha256`): 64 lowercase hex when not null. */

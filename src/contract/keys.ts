@@ -1,5 +1,5 @@
 // The contract's two groups of keys, as lists: checks and adapters iterate them instead of spelling keys again.
-import type { CoreSpan, OwnSpanKeys } from "./span.js";
+import type { AuditSpanKeys, CoreSpan, OwnSpanKeys } from "./span.js";
 
 /** Keys of the seed's published schema (CONTRACT.md, "Core keys"). */
 export const CORE_KEYS = [
@@ -57,3 +57,6 @@ export const OWN_KEYS = [
   "stderr_blob",
   ...RERUN_KEYS,
 ] as const satisfies readonly (keyof OwnSpanKeys)[];
+
+/** Keys `toolspan audit` adds to the spans it converts from transcripts (docs/audit.md); checked when present. */
+export const AUDIT_KEYS = ["source", "clip_evidence"] as const satisfies readonly (keyof AuditSpanKeys)[];

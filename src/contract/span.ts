@@ -115,3 +115,41 @@ export interface OwnSpanKeys {
 
 /** A complete record as `wrap` writes it: both groups of keys. */
 export type ToolSpan = CoreSpan & OwnSpanKeys;
+
+/** Where a span converted by `toolspan audit` came from. */
+export interface SpanSource {
+  /** The transcript format, e.g. `codex`. */
+  format: string;
+  /** The transcript file as named on the command line. */
+  file: string;
+  /** The line of a line-based transcript; null in a whole-document one. */
+  line: number | null;
+  /** The position (from 1) of the event or step in a whole-document transcript; null in a line-based one. */
+  index: number | null;
+  /** The harness's id for the call, or null where it has none. */
+  call_id: string | null;
+  /** The command as one string, where the harness recorded no argv. */
+  command?: string;
+  /** The harness version the transcript names, or null. */
+  harness_version: string | null;
+}
+
+/** Which clip marker (or comparison) showed that the model saw only part of a result. */
+export interface ClipEvidence {
+  harness: string;
+  /** The harness version the transcript names, or null. */
+  version: string | null;
+  /** The versions the marker table gives for the entry that matched. */
+  versions: string;
+  /** The marker table's entry id, or `history-differs` where SWE-agent's own copy was compared. */
+  marker: string;
+  /** What the marker's capture groups state, by meaning (`droppedTokens`, `capBytes`, …). */
+  groups: Record<string, number | string>;
+}
+
+/** The keys `toolspan audit` adds: where the span came from and what showed a clip. */
+export interface AuditSpanKeys {
+  source: SpanSource;
+  /** Null where no clip is evident. */
+  clip_evidence: ClipEvidence | null;
+}

@@ -1,31 +1,226 @@
 // The marks other harnesses leave in the text a model saw when they clipped a tool's output.
-// One table, read by lint's possible-second-cap and (later) by the transcript audit. Each entry
-// names where the wording comes from; wordings change between versions, so a missing match is no proof.
+// One versioned table, read by lint's possible-second-cap and by the transcript audit. Each entry names
+// where its wording comes from; wordings change between versions, so a missing match is no proof.
+
+/** What a capture group of a marker states, in the unit the harness wrote. */
+export type MarkerGroupMeaning =
+  | "droppedTokens"
+  | "droppedChars"
+  | "omittedLines"
+  | "totalLines"
+  | "originalTokens"
+  | "capBytes"
+  | "capChars"
+  | "capLines"
+  | "persistedSize"
+  | "keptBytes"
+  | "totalBytes"
+  | "stream";
+
+/** How far an entry was checked: against the harness's source, a real transcript, or the issue's text only. */
+export type MarkerVerification = "source" | "fixture" | "issue";
 
 export interface ClipMarker {
+  /** Stable id of the entry, e.g. `codex-tokens-truncated`; the audit's `clip_evidence.marker`. */
+  id: string;
   /** Which harness writes it. */
   harness: string;
-  /** Matches the marker anywhere in a text. Every pattern is linear: literals and bounded digit runs. */
+  /** Versions known to write it, e.g. `">=0.125"`, or `"unknown"`. */
+  versions: string;
+  /** Matches the marker anywhere in a text. Every pattern is linear: literals, bounded classes and digit runs. */
   pattern: RegExp;
-  /** A text as the harness writes it; tests check the pattern finds it. */
+  /** What each capture group states, by group number. */
+  groups: Partial<Record<MarkerGroupMeaning, number>>;
+  /** A text as the harness writes it; tests check the pattern finds it and its groups. */
   example: string;
+  /** Where the wording was checked, and how. */
+  verified: MarkerVerification;
+  source: string;
 }
 
+// Order matters twice: the first entry that matches is the one reported, so an entry whose groups say more
+// comes before a looser one of the same harness.
 export const CLIP_MARKERS: readonly ClipMarker[] = [
-  { harness: "toolspan", pattern: /\[toolspan: (?:stdout|stderr) clipped: kept \d+ of \d+ bytes/, example: "[toolspan: stdout clipped: kept 8192 of 24118 bytes (head); sha256 of the whole stream 9c21…; span 7f3a…]" },
-  { harness: "Claude Code", pattern: /<persisted-output>|Output too large \([\d.]+\s?[KMG]?B\)\. Full output saved to/, example: "Output too large (126.7KB). Full output saved to: /tmp/out.txt" },
-  { harness: "Codex CLI", pattern: /…\d+ (?:chars|tokens) truncated…/, example: "total 8\n…1200 chars truncated…\nend" },
-  { harness: "Codex CLI", pattern: /Warning: truncated output \(original token count: \d+\)/, example: "Warning: truncated output (original token count: 52341)" },
-  { harness: "Codex CLI", pattern: /\[\.\.\. omitted \d+ of \d+ lines \.\.\.\]/, example: "[... omitted 120 of 480 lines ...]" },
-  { harness: "Codex CLI", pattern: /\[\.\.\. output truncated to fit \d+ bytes \.\.\.\]/, example: "[... output truncated to fit 10240 bytes ...]" },
-  { harness: "OpenHands", pattern: /\[\.\.\. Observation truncated due to length \.\.\.\]/, example: "[... Observation truncated due to length ...]" },
-  { harness: "OpenHands", pattern: /\[\.\.\. Command output truncated: removed \d+ characters from the middle \.\.\.\]/, example: "[... Command output truncated: removed 5000 characters from the middle ...]" },
-  { harness: "SWE-agent / OpenHands", pattern: /<response clipped>/, example: "<response clipped><NOTE>Observations should not exceeded 100000 characters.</NOTE>" },
-  { harness: "mini-swe-agent", pattern: /<elided_chars>\s*\d+ characters elided\s*<\/elided_chars>/, example: "<elided_chars>\n1234 characters elided\n</elided_chars>" },
-  { harness: "Goose", pattern: /\[Output exceeded \d+ line limit \(\d+ lines total\)/, example: "[Output exceeded 2000 line limit (5120 lines total). Full output saved to /tmp/x]" },
-  { harness: "Gemini CLI", pattern: /\.\.\. \[\d+ characters omitted\] \.\.\./, example: "... [3400 characters omitted] ..." },
-  { harness: "Cline", pattern: /\.\.\. \(output truncated\) \.\.\./, example: "... (output truncated) ..." },
-  { harness: "Continue", pattern: /\(previous \d+ lines truncated\)/, example: "(previous 200 lines truncated)" },
+  {
+    id: "toolspan-marker",
+    harness: "toolspan",
+    versions: ">=0.1",
+    pattern: /\[toolspan: (stdout|stderr) clipped: kept (\d+) of (\d+) bytes/,
+    groups: { stream: 1, keptBytes: 2, totalBytes: 3 },
+    example: "[toolspan: stdout clipped: kept 8192 of 24118 bytes (head); sha256 of the whole stream 9c21…; span 7f3a…]",
+    verified: "source",
+    source: "src/run/marker.ts (this repository)",
+  },
+  {
+    id: "claude-code-output-too-large",
+    harness: "Claude Code",
+    versions: ">=2.1 (seen in 2.1.7)",
+    pattern: /Output too large \(([\d.]{1,12}\s?[KMG]?B)\)\. Full output saved to/,
+    groups: { persistedSize: 1 },
+    example: "<persisted-output>\nOutput too large (126.7KB). Full output saved to: /tmp/out.txt\n\nPreview (first 2KB):\n…",
+    verified: "fixture",
+    source: "test/fixtures/transcripts/claude_code/agent-a485154.jsonl line 36 (Claude Code's source is not public)",
+  },
+  {
+    id: "claude-code-persisted-output",
+    harness: "Claude Code",
+    versions: ">=2.1 (seen in 2.1.7)",
+    pattern: /<persisted-output>/,
+    groups: {},
+    example: "<persisted-output>\nPreview (first 2KB):\n…\n</persisted-output>",
+    verified: "fixture",
+    source: "test/fixtures/transcripts/claude_code/agent-a485154.jsonl line 36",
+  },
+  {
+    id: "codex-tokens-truncated",
+    harness: "Codex CLI",
+    versions: "unknown (seen in 0.128.0-alpha.1)",
+    pattern: /…(\d+) tokens truncated…/,
+    groups: { droppedTokens: 1 },
+    example: "  501  1333 …3644 tokens truncated…ons/147.0.7727.138/Helpers",
+    verified: "source",
+    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl",
+  },
+  {
+    id: "codex-chars-truncated",
+    harness: "Codex CLI",
+    versions: "unknown",
+    pattern: /…(\d+) chars truncated…/,
+    groups: { droppedChars: 1 },
+    example: "total 8\n…1200 chars truncated…\nend",
+    verified: "issue",
+    source: "issue 6's table; the wording is quoted by third-party Codex tooling, not found in the openai/codex files read",
+  },
+  {
+    id: "codex-truncated-warning",
+    harness: "Codex CLI",
+    versions: "unknown",
+    pattern: /Warning: truncated output \(original token count: (\d+)\)/,
+    groups: { originalTokens: 1 },
+    example: "Warning: truncated output (original token count: 52341)\nTotal output lines: 712",
+    verified: "issue",
+    source: "issue 6's table; seen in public copies of Codex output, not in the openai/codex files read",
+  },
+  {
+    id: "codex-omitted-lines",
+    harness: "Codex CLI",
+    versions: "<0.5x (format_output_for_model_body)",
+    pattern: /\[\.\.\. omitted (\d+) of (\d+) lines \.\.\.\]/,
+    groups: { omittedLines: 1, totalLines: 2 },
+    example: "Total output lines: 480\n\nhead\n[... omitted 120 of 480 lines ...]\n\ntail",
+    verified: "source",
+    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output)",
+  },
+  {
+    id: "codex-truncated-to-fit",
+    harness: "Codex CLI",
+    versions: "<0.5x (format_output_for_model_body)",
+    pattern: /\[\.\.\. output truncated to fit (\d+) bytes \.\.\.\]/,
+    groups: { capBytes: 1 },
+    example: "[... output truncated to fit 10240 bytes ...]",
+    verified: "source",
+    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output, MODEL_FORMAT_MAX_BYTES 10 KiB)",
+  },
+  {
+    id: "openhands-observation-truncated",
+    harness: "OpenHands",
+    versions: "unknown",
+    pattern: /\[\.\.\. Observation truncated due to length \.\.\.\]/,
+    groups: {},
+    example: "/workspace/mui__mater\n[... Observation truncated due to length ...]\nde-annotation:",
+    verified: "issue",
+    source: "issue 6's table; the wording appears in public OpenHands trajectories (truncate_content, max_message_chars)",
+  },
+  {
+    id: "openhands-command-output-truncated",
+    harness: "OpenHands",
+    versions: ">=0.2x (CmdOutputObservation, MAX_CMD_OUTPUT_SIZE 9500 chars)",
+    pattern: /\[\.\.\. Command output truncated: removed (\d+) characters from the middle \.\.\.\]/,
+    groups: { droppedChars: 1 },
+    example: "[... Command output truncated: removed 5000 characters from the middle ...]",
+    verified: "source",
+    source: "All-Hands-AI/OpenHands openhands/events/observation/commands.py (_truncate_if_needed)",
+  },
+  {
+    id: "swe-agent-clipped-note",
+    harness: "SWE-agent",
+    versions: ">=0.7 (next_step_truncated_observation_template)",
+    pattern: /<NOTE>Observations should not exceeded (\d+) characters\. (\d+) characters were elided/,
+    groups: { capChars: 1, droppedChars: 2 },
+    example: "<response clipped><NOTE>Observations should not exceeded 100000 characters. 30084 characters were elided. Please try a different command",
+    verified: "source",
+    source: "SWE-agent/SWE-agent sweagent/agent/agents.py (TemplateConfig.next_step_truncated_observation_template)",
+  },
+  {
+    id: "response-clipped",
+    harness: "SWE-agent / OpenHands",
+    versions: "unknown",
+    pattern: /<response clipped>/,
+    groups: {},
+    example: "<response clipped><NOTE>Observations should not exceeded 100000 characters.</NOTE>",
+    verified: "source",
+    source: "SWE-agent/SWE-agent sweagent/agent/agents.py; OpenHands' str_replace_editor writes it after a clipped file view",
+  },
+  {
+    id: "mini-swe-agent-elided-chars",
+    harness: "mini-swe-agent",
+    versions: ">=1.0",
+    pattern: /<elided_chars>\s{0,4}(\d+) characters elided\s{0,4}<\/elided_chars>/,
+    groups: { droppedChars: 1 },
+    example: "<output_head>\nhead\n</output_head>\n<elided_chars>\n1234 characters elided\n</elided_chars>\n<output_tail>\ntail\n</output_tail>",
+    verified: "source",
+    source: "SWE-agent/mini-swe-agent src/minisweagent/config/default.yaml (action_observation_template, timeout_template: 10000-character cap)",
+  },
+  {
+    id: "mini-swe-agent-timeout-truncated",
+    harness: "mini-swe-agent",
+    versions: ">=1.0",
+    pattern: /<warning>Output was too long and has been truncated\.<\/warning>/,
+    groups: {},
+    example: "<warning>Output was too long and has been truncated.</warning>",
+    verified: "source",
+    source: "SWE-agent/mini-swe-agent src/minisweagent/config/default.yaml (timeout_template)",
+  },
+  {
+    id: "goose-line-limit",
+    harness: "Goose",
+    versions: "unknown",
+    pattern: /\[Output exceeded (\d+) line limit \((\d+) lines total\)/,
+    groups: { capLines: 1, totalLines: 2 },
+    example: "[Output exceeded 2000 line limit (5120 lines total). Full output saved to /tmp/x]",
+    verified: "issue",
+    source: "issue 6's text only; not found in the block/goose files read",
+  },
+  {
+    id: "gemini-cli-characters-omitted",
+    harness: "Gemini CLI",
+    versions: "unknown",
+    pattern: /\.\.\. \[(\d+) characters omitted\] \.\.\./,
+    groups: { droppedChars: 1 },
+    example: "... [3400 characters omitted] ...",
+    verified: "issue",
+    source: "issue 6's text only; not found in the google-gemini/gemini-cli files read",
+  },
+  {
+    id: "cline-output-truncated",
+    harness: "Cline",
+    versions: "unknown",
+    pattern: /\.\.\. \(output truncated\) \.\.\./,
+    groups: {},
+    example: "... (output truncated) ...",
+    verified: "issue",
+    source: "issue 6's text only; not found in the cline/cline files read",
+  },
+  {
+    id: "continue-previous-lines-truncated",
+    harness: "Continue",
+    versions: "unknown",
+    pattern: /\(previous (\d+) lines truncated\)/,
+    groups: { omittedLines: 1 },
+    example: "(previous 200 lines truncated)",
+    verified: "issue",
+    source: "issue 6's text only; not found in the continuedev/continue files read",
+  },
 ];
 
 // Every marker above holds one of these words: a text without any of them (almost every text) is cleared by
@@ -36,8 +231,34 @@ const ANY_MARKER_WORD = new RegExp(MARKER_WORDS.join("|"));
 
 /** The first known clip marker in `text` from a harness other than `exceptHarness`, or null. */
 export function findClipMarker(text: string, exceptHarness?: string): ClipMarker | null {
+  return findClipMatch(text, exceptHarness)?.marker ?? null;
+}
+
+/** A marker found in a text, with what its capture groups state. */
+export interface ClipMatch {
+  marker: ClipMarker;
+  /** Each named group's text; digits are given as numbers. */
+  groups: Partial<Record<MarkerGroupMeaning, number | string>>;
+}
+
+/** Like findClipMarker, with the marker's capture groups read by their meaning. */
+export function findClipMatch(text: string, exceptHarness?: string): ClipMatch | null {
   if (!ANY_MARKER_WORD.test(text)) return null;
-  return CLIP_MARKERS.find((marker) => marker.harness !== exceptHarness && marker.pattern.test(text)) ?? null;
+  for (const marker of CLIP_MARKERS) {
+    if (marker.harness === exceptHarness) continue;
+    const match = marker.pattern.exec(text);
+    if (match) return { marker, groups: namedGroups(marker, match) };
+  }
+  return null;
+}
+
+function namedGroups(marker: ClipMarker, match: RegExpExecArray): ClipMatch["groups"] {
+  const groups: ClipMatch["groups"] = {};
+  for (const [meaning, index] of Object.entries(marker.groups) as [MarkerGroupMeaning, number][]) {
+    const value = match[index];
+    if (value !== undefined) groups[meaning] = /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return groups;
 }
 
 /** Caps that wrappers are known to use; a stream of exactly this many bytes with no flag was probably cut upstream. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { REQUIRED_KEYS } from "../../src/contract/key-types.js";
-import { CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
+import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
 import { runTool } from "../../src/run/run-tool.js";
 import { repoPath } from "../helpers/repo.js";
 
@@ -12,7 +12,7 @@ const rerunOnly: ReadonlySet<string> = new Set(RERUN_KEYS);
 const everySpanKeys = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key));
 
 test("the key lists name each key once and the groups do not overlap", () => {
-  const all = [...CORE_KEYS, ...OWN_KEYS];
+  const all = [...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS];
   assert.equal(new Set(all).size, all.length);
 });
 
@@ -29,11 +29,11 @@ test("the rerun keys are own keys, and docs/rerun.md documents each", () => {
   }
 });
 
-test("the JSON Schema describes exactly the keys of both groups", () => {
+test("the JSON Schema describes exactly the keys of both groups and audit's", () => {
   const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as {
     $defs: { toolSpan: { properties: Record<string, unknown> } };
   };
-  assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS]));
+  assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS]));
 });
 
 test("every key of CONTRACT.md's tables is in the lists, and every key of the lists but the rerun keys is in the tables", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CLIP_MARKERS, MARKER_WORDS, findClipMarker } from "../../src/formats/clip-markers.js";
+import { CLIP_MARKERS, MARKER_WORDS, findClipMarker, findClipMatch } from "../../src/formats/clip-markers.js";
 
 test("every marker's pattern finds its own example, and the lookup names its harness", () => {
   for (const marker of CLIP_MARKERS) {
@@ -27,4 +27,53 @@ test("ordinary output, and near misses, hold no marker", () => {
   for (const text of ["", "collected 241 items\n240 passed", "truncated at nothing", "[... omitted lines ...]", "<response>"]) {
     assert.equal(findClipMarker(text), null, text);
   }
+});
+
+// What each marker's example must yield, by meaning: one entry per marker, so a new marker needs its test here.
+const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
+  "toolspan-marker": { stream: "stdout", keptBytes: 8192, totalBytes: 24118 },
+  "claude-code-output-too-large": { persistedSize: "126.7KB" },
+  "claude-code-persisted-output": {},
+  "codex-tokens-truncated": { droppedTokens: 3644 },
+  "codex-chars-truncated": { droppedChars: 1200 },
+  "codex-truncated-warning": { originalTokens: 52341 },
+  "codex-omitted-lines": { omittedLines: 120, totalLines: 480 },
+  "codex-truncated-to-fit": { capBytes: 10240 },
+  "openhands-observation-truncated": {},
+  "openhands-command-output-truncated": { droppedChars: 5000 },
+  "swe-agent-clipped-note": { capChars: 100000, droppedChars: 30084 },
+  "response-clipped": {},
+  "mini-swe-agent-elided-chars": { droppedChars: 1234 },
+  "mini-swe-agent-timeout-truncated": {},
+  "goose-line-limit": { capLines: 2000, totalLines: 5120 },
+  "gemini-cli-characters-omitted": { droppedChars: 3400 },
+  "cline-output-truncated": {},
+  "continue-previous-lines-truncated": { omittedLines: 200 },
+};
+
+test("every marker has an id of its own and an expected reading below", () => {
+  const ids = CLIP_MARKERS.map((marker) => marker.id);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.deepEqual([...ids].sort(), Object.keys(EXPECTED_GROUPS).sort());
+});
+
+for (const marker of CLIP_MARKERS) {
+  test(`marker ${marker.id}: its example is found with what its groups state`, () => {
+    const match = findClipMatch(`before\n${marker.example}\nafter`);
+    assert.equal(match?.marker.id, marker.id);
+    assert.deepEqual(match.groups, EXPECTED_GROUPS[marker.id]);
+    assert.ok(marker.versions !== "" && marker.source !== "", "versions and source are named");
+    // Linear time: no quantified group anywhere, so no nested quantifier.
+    assert.doesNotMatch(marker.pattern.source, /\)[*+?{]/);
+  });
+}
+
+test("a marker's digits are read as numbers and its size as written", () => {
+  assert.deepEqual(findClipMatch("x …261632 tokens truncated… y")?.groups, { droppedTokens: 261632 });
+  assert.deepEqual(findClipMatch("Output too large (1.2MB). Full output saved to: /t")?.groups, { persistedSize: "1.2MB" });
+});
+
+test("long texts near a marker are cleared in linear time", () => {
+  const near = `${"…12 tokens truncat".repeat(20000)}${"[... omitted 1 of ".repeat(20000)}${"<elided_chars> ".repeat(20000)}`;
+  assert.equal(findClipMatch(near), null);
 });

@@ -1,0 +1,57 @@
+// Audit for people: per transcript, each clipped or unverifiable result (most urgent first) with its evidence
+// and first action, the records skipped, then one summary line.
+import { escapeControls, showArgv, showWord } from "../formats/safe-text.js";
+import type { AuditedCall, TranscriptAudit } from "./audit-transcript.js";
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+const where = (call: AuditedCall): string =>
+  call.span.source.line !== null ? `line ${call.span.source.line}` : `#${call.span.source.index ?? "?"}`;
+
+function what(call: AuditedCall): string {
+  const command = call.span.source.command;
+  const shown = command !== undefined ? jsonShort(command) : call.span.argv ? showArgv(call.span.argv) : "";
+  return `${showWord(call.span.tool_name)}${shown ? ` ${shown}` : ""}`;
+}
+
+const jsonShort = (text: string): string => escapeControls(JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}…` : text));
+
+function evidenceText(call: AuditedCall): string {
+  const evidence = call.span.clip_evidence;
+  if (evidence === null) return `unverifiable: ${call.reason ?? "?"}`;
+  const groups = Object.entries(evidence.groups).map(([name, value]) => `${name} ${value}`);
+  const version = evidence.version !== null ? ` ${evidence.version}` : "";
+  const figures = groups.length > 0 ? `: ${groups.join(", ")}` : "";
+  return `clipped: ${evidence.harness}${version} marker ${evidence.marker} (table: ${evidence.versions})${figures}`;
+}
+
+/** One finding's block. */
+export function findingBlock(call: AuditedCall): string {
+  const lines = [`  ${where(call)} ${what(call)}`, `    ${evidenceText(call)}`];
+  const bytes = call.span.stdout_bytes;
+  if (call.verdict === "clipped") lines.push(`    stdout: ${bytes === null ? "unknown" : bytes} bytes written, cap ${call.span.stdout_cap ?? "unknown"}`);
+  if (call.declaredSuccess) lines.push("    the agent declared success right after this result");
+  lines.push(`    first action: ${call.firstAction ? `${call.firstAction.action} (row ${call.firstAction.row}; not first: ${call.firstAction.notFirst})` : "no row of the decision table applies"}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** A transcript's header, findings and skipped records. */
+export function* transcriptText(audit: TranscriptAudit): Iterable<string> {
+  const clipped = audit.findings.filter((call) => call.verdict === "clipped").length;
+  const version = audit.harnessVersion !== null ? ` ${audit.harnessVersion}` : "";
+  yield `${showWord(audit.file)} (${audit.format}${version}): ${plural(audit.calls.length, "call")}, ${clipped} clipped, ${audit.findings.length - clipped} unverifiable\n`;
+  for (const call of audit.findings) yield findingBlock(call);
+  for (const problem of audit.problems) {
+    const place = problem.line !== null ? `line ${problem.line}` : `#${problem.index ?? "?"}`;
+    yield `  skipped ${place}: ${escapeControls(problem.message)}\n`;
+  }
+}
+
+/** The last line over every transcript. */
+export function auditSummary(audits: readonly TranscriptAudit[]): string {
+  const findings = audits.flatMap((audit) => audit.findings);
+  const clipped = findings.filter((call) => call.verdict === "clipped").length;
+  const afterSuccess = findings.filter((call) => call.verdict === "clipped" && call.declaredSuccess).length;
+  const calls = audits.reduce((sum, audit) => sum + audit.calls.length, 0);
+  return `${clipped} clipped (${afterSuccess} followed by a claim of success), ${findings.length - clipped} unverifiable, in ${plural(calls, "call")} of ${plural(audits.length, "transcript")}\n`;
+}

@@ -1,0 +1,130 @@
+// A transcript's call as a toolspan/1 span. What the transcript cannot know stays null or absent:
+// - no clip evident: the text the model saw is, as far as the transcript knows, the whole stream, so its byte
+//   count and sha256 are written (a silent cap would make them wrong; audit reports results at a known silent
+//   cap as unverifiable). No `*_stream_sha256`: that would claim every byte written.
+// - a clip evident from a marker: stdout_truncated true, stdout_bytes null (unknown) unless the marker or the
+//   harness states it (Claude Code's persistedOutputSize), stdout_cap the marker's byte cap or null, full/head/tail hashes null. lint then reports invalid-type and
+//   clipped-without-partial-hashes on the span: true findings, the transcript cannot prove a re-run.
+// - SWE-agent, where the trajectory holds the whole observation: exact bytes and hashes of both copies.
+import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
+import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../contract/span.js";
+import type { TranscriptCall, TranscriptRead } from "../formats/transcripts/call.js";
+import { sha256Hex } from "../meter/sha256.js";
+import { measureBuffer, type StreamMeasure } from "../meter/stream-meter.js";
+import { clipEvidence, isExactClip } from "./evidence.js";
+
+/** A converted span: the contract's keys audit can fill, with unknowns as null or absent. */
+export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "argv" | "returncode"> &
+  Partial<Pick<CoreSpan, "argv" | "returncode">> &
+  Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars"> &
+  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep">> &
+  AuditSpanKeys & { stdout_bytes: number | null };
+
+/** Where the call sits: the file as named, and its position among the transcript's calls (from 1). */
+export interface SpanPlace {
+  file: string;
+  position: number;
+}
+
+const measure = (text: string): StreamMeasure =>
+  measureBuffer(Buffer.from(text, "utf8"), { cap: null, hashWindow: DEFAULT_HASH_WINDOW, previewChars: DEFAULT_PREVIEW_CHARS });
+
+/** Converts one call of `read`. */
+export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPlace): AuditSpan {
+  const evidence = clipEvidence(call, read.format, read.harnessVersion);
+  const runId = read.sessionId ?? place.file.slice(place.file.lastIndexOf("/") + 1);
+  const stderr = measure(call.stderr);
+  const stdout = stdoutFigures(call, evidence);
+  const clipped = stdout.stdout_truncated;
+  return {
+    contract: CONTRACT_ID,
+    span_type: "tool",
+    run_id: runId,
+    span_id: `${runId}/${place.position}`,
+    tool_name: call.toolName,
+    ...(call.argv ? { argv: call.argv } : {}),
+    cwd: call.cwd ?? "",
+    ...(call.returncode !== undefined ? { returncode: call.returncode } : {}),
+    ok_preview: call.returncode === 0 && !clipped && call.unverifiable === null,
+    encoding: "utf-8",
+    hash_window: DEFAULT_HASH_WINDOW,
+    preview_chars: DEFAULT_PREVIEW_CHARS,
+    ...stdout,
+    stderr_bytes: stderr.bytes,
+    stderr_cap: null,
+    stderr_truncated: false,
+    stderr_sha256: stderr.sha256,
+    stderr_head_sha256: stderr.headSha256,
+    stderr_tail_sha256: stderr.tailSha256,
+    preview_stderr: stderr.preview,
+    source: {
+      format: read.format,
+      file: place.file,
+      line: call.line,
+      index: call.index,
+      call_id: call.callId,
+      ...(call.command !== undefined ? { command: call.command } : {}),
+      harness_version: read.harnessVersion,
+    },
+    clip_evidence: evidence,
+  };
+}
+
+type StdoutKeys = Pick<
+  AuditSpan,
+  | "stdout_bytes"
+  | "stdout_cap"
+  | "stdout_truncated"
+  | "stdout_sha256"
+  | "stdout_head_sha256"
+  | "stdout_tail_sha256"
+  | "stdout_kept_sha256"
+  | "stdout_stream_sha256"
+  | "stdout_keep"
+  | "preview_stdout"
+>;
+
+function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): StdoutKeys {
+  if (isExactClip(call)) {
+    const whole = measure(call.fullOutput);
+    const kept = Buffer.from(call.keptOutput, "utf8");
+    return {
+      stdout_bytes: whole.bytes,
+      // The bytes the model's copy kept: SWE-agent's limit is in characters, this is what it came to.
+      stdout_cap: kept.length,
+      stdout_truncated: true,
+      stdout_keep: "head",
+      stdout_sha256: null,
+      stdout_stream_sha256: whole.streamSha256,
+      stdout_head_sha256: whole.headSha256,
+      stdout_tail_sha256: whole.tailSha256,
+      stdout_kept_sha256: sha256Hex(kept),
+      preview_stdout: measure(call.keptOutput).preview,
+    };
+  }
+  const seen = measure(call.fullOutput ?? call.stdout);
+  if (evidence === null) {
+    return {
+      stdout_bytes: seen.bytes,
+      stdout_cap: null,
+      stdout_truncated: false,
+      stdout_sha256: seen.sha256,
+      stdout_head_sha256: seen.headSha256,
+      stdout_tail_sha256: seen.tailSha256,
+      stdout_kept_sha256: seen.keptSha256,
+      preview_stdout: seen.preview,
+    };
+  }
+  const total = call.totalBytes ?? evidence.groups.totalBytes;
+  const cap = evidence.groups.capBytes ?? evidence.groups.keptBytes;
+  return {
+    stdout_bytes: typeof total === "number" ? total : null,
+    stdout_cap: typeof cap === "number" ? cap : null,
+    stdout_truncated: true,
+    stdout_sha256: null,
+    stdout_head_sha256: null,
+    stdout_tail_sha256: null,
+    stdout_kept_sha256: seen.keptSha256,
+    preview_stdout: seen.preview,
+  };
+}

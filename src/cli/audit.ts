@@ -1,0 +1,97 @@
+// `toolspan audit`: find the clipped tool results in transcripts that harnesses already wrote.
+import { open, type FileHandle } from "node:fs/promises";
+import { auditTranscript, type TranscriptAudit } from "../audit/audit-transcript.js";
+import { AUDIT_FORMATS, AUDIT_RENDERERS } from "../audit/renderers.js";
+import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { UnrecognisedTranscript } from "../formats/transcripts/read-transcript.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "format", kind: "choice", value: "FORMAT", choices: AUDIT_FORMATS, help: "text (default, for people) or jsonl (one object per finding)" },
+  { name: "out", kind: "string", value: "FILE", help: "write every call as a toolspan/1 span to FILE (replaced, not appended)" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const AUDIT_HELP = `Usage: toolspan audit [options] FILE...
+
+Reads transcripts that coding agents already wrote and finds the tool results
+the model saw only part of. The format is told from the content, not the name:
+  Claude Code   ~/.claude/projects/*/*.jsonl
+  Codex CLI     ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
+  OpenHands     trajectory JSON (a list of events)
+  SWE-agent     *.traj (trajectory and history: compared exactly)
+  mini-swe-agent *.traj.json
+A result is clipped when the text the model saw holds a harness's clip marker
+("…5210 tokens truncated…", "<persisted-output>", "<response clipped>", …),
+or, for SWE-agent, when the model's copy lacks part of the observation. It is
+unverifiable when the transcript cannot show it (interrupted, moved to the
+background, still running, exit -1, no result recorded). Each is printed with
+its evidence and the decision table's first action; clipped results after which
+the agent declared success come first. Records that cannot be read (a torn last
+line, an unknown record type, a result with no call) are reported and skipped.
+
+Options:
+${formatOptions(OPTIONS)}
+
+--out writes one span per call, clean ones too: 'toolspan lint', 'toolspan
+triage' and reports read it. What a transcript cannot know stays null: a
+clipped result's byte count and cap unless the marker states them.
+
+Exit status: 0 no clipped or unverifiable result, 1 at least one, 2 usage
+error, or a file that cannot be read or is no known transcript (the reason is
+named: "not a Codex rollout: line 3 has no payload").
+
+Examples:
+  toolspan audit ~/.codex/sessions/2026/05/11/rollout-*.jsonl
+  toolspan audit --format jsonl session.jsonl | jq 'select(.declared_success)'
+  toolspan audit --out spans.jsonl run.traj && toolspan triage spans.jsonl
+
+Docs: docs/audit.md (formats, the marker table, what stays unknown, ranking).`;
+
+/** Runs `toolspan audit`; resolves to the exit status. */
+export async function auditCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  if (parsed.options.get("help")) {
+    process.stdout.write(`${AUDIT_HELP}\n`);
+    return 0;
+  }
+  if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan audit [options] FILE...");
+  const renderer = AUDIT_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
+  const outPath = parsed.options.get("out") as string | undefined;
+  const spans = outPath === undefined ? null : await openOut(outPath);
+  const out = process.stdout;
+  out.on("error", () => {});
+  const audits: TranscriptAudit[] = [];
+  let failed = false;
+  try {
+    for (const file of parsed.rest) {
+      let audit: TranscriptAudit;
+      try {
+        audit = await auditTranscript(file);
+      } catch (error) {
+        if (!(error instanceof UnreadableInput || error instanceof UnrecognisedTranscript)) throw error;
+        process.stderr.write(`toolspan: ${error.message}\n`);
+        failed = true;
+        continue;
+      }
+      audits.push(audit);
+      if (spans) await spans.write(audit.calls.map((call) => `${JSON.stringify(call.span)}\n`).join(""));
+      for (const piece of renderer.transcript(audit)) await writeWithBackpressure(out, piece);
+    }
+  } finally {
+    await spans?.close();
+  }
+  await writeWithBackpressure(out, renderer.summary(audits));
+  if (failed) return 2;
+  return audits.some((audit) => audit.findings.length > 0) ? 1 : 0;
+}
+
+async function openOut(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, "w");
+  } catch (error) {
+    throw new UsageError(`--out ${path}: cannot write (${(error as NodeJS.ErrnoException).code})`);
+  }
+}

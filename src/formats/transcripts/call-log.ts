@@ -1,0 +1,85 @@
+// Pairs calls with their results in transcript order, and notes whether the agent declared success right after.
+import { declaresSuccess } from "./success.js";
+import type { TranscriptCall, TranscriptProblem } from "./call.js";
+
+/** A call as first seen: everything but the result. */
+export type CallStart = Omit<TranscriptCall, "stdout" | "stderr" | "declaredSuccess" | "unverifiable">;
+
+/** What a result says about its call. */
+export interface CallResult {
+  stdout: string;
+  stderr?: string;
+  returncode?: number;
+  unverifiable?: string | null;
+  cwd?: string | null;
+  fullOutput?: string;
+  keptOutput?: string;
+  totalBytes?: number;
+}
+
+export class CallLog {
+  private readonly calls: TranscriptCall[] = [];
+  private readonly open = new Map<string, TranscriptCall>();
+  private readonly answered = new Set<TranscriptCall>();
+  // Results that came in since the agent last acted: a claim of success now is about them.
+  private awaitingVerdict: TranscriptCall[] = [];
+  readonly problems: TranscriptProblem[] = [];
+
+  call(start: CallStart): TranscriptCall {
+    const call: TranscriptCall = { ...start, stdout: "", stderr: "", declaredSuccess: false, unverifiable: null };
+    this.calls.push(call);
+    if (call.callId !== null && !this.open.has(call.callId)) this.open.set(call.callId, call);
+    this.awaitingVerdict = [];
+    return call;
+  }
+
+  /** The call `callId` names, still waiting for its result. */
+  pending(callId: string): TranscriptCall | undefined {
+    return this.open.get(callId);
+  }
+
+  /** Records a result; false when no call is waiting for it (the caller reports that). */
+  result(callId: string, build: (call: TranscriptCall) => CallResult): boolean {
+    const call = this.open.get(callId);
+    if (!call) return false;
+    this.open.delete(callId);
+    this.resultFor(call, build(call));
+    return true;
+  }
+
+  /** Records the result of a call known without an id (the next step of a list). */
+  resultFor(call: TranscriptCall, result: CallResult): void {
+    call.stdout = result.stdout;
+    call.stderr = result.stderr ?? "";
+    if (result.returncode !== undefined) call.returncode = result.returncode;
+    if (result.unverifiable) call.unverifiable = result.unverifiable;
+    if (result.cwd) call.cwd = result.cwd;
+    if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
+    if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;
+    if (result.totalBytes !== undefined) call.totalBytes = result.totalBytes;
+    this.answered.add(call);
+    this.awaitingVerdict.push(call);
+  }
+
+  /** What the agent wrote; a claim of success marks the results it follows. */
+  assistantText(text: string): void {
+    if (declaresSuccess(text)) this.declareSuccess();
+  }
+
+  /** The agent finished or submitted: the latest results were the last it looked at. */
+  declareSuccess(): void {
+    for (const call of this.awaitingVerdict) call.declaredSuccess = true;
+  }
+
+  problem(line: number | null, index: number | null, message: string): void {
+    this.problems.push({ line, index, message });
+  }
+
+  /** Every call in order; a call whose result never came is unverifiable. */
+  end(): TranscriptCall[] {
+    for (const call of this.calls) {
+      if (!this.answered.has(call)) call.unverifiable ??= "no result in the transcript (a torn last line, or the run stopped)";
+    }
+    return this.calls;
+  }
+}

@@ -1,0 +1,63 @@
+// What a transcript reader yields: one tool call as the transcript recorded it, nothing guessed.
+
+/** The transcript formats toolspan audit reads. */
+export type TranscriptFormat = "claude-code" | "codex" | "openhands" | "swe-agent" | "mini-swe-agent";
+
+/** One tool call and its result as a transcript holds them. Absent or null fields are what it does not say. */
+export interface TranscriptCall {
+  /** The harness's id for the call; null where it has none. */
+  callId: string | null;
+  /** The harness's name for the tool: `Bash`, `exec_command`, `execute_bash`, … */
+  toolName: string;
+  /** The argv, where the harness recorded one. */
+  argv?: string[];
+  /** The command as one string, where the harness recorded no argv. */
+  command?: string;
+  /** The working directory, where the transcript names one. */
+  cwd: string | null;
+  /** The exit status, where the transcript records it. */
+  returncode?: number;
+  /** The text the model saw (stdout, or both streams merged where the harness merges them). */
+  stdout: string;
+  /** The stderr the model saw, where the harness keeps it apart; else "". */
+  stderr: string;
+  /** The line of a line-based transcript where the call was made. */
+  line: number | null;
+  /** The position (from 1) of the call's event or step in a whole-document transcript. */
+  index: number | null;
+  /** The agent said it had succeeded (or finished, or submitted) right after this result. */
+  declaredSuccess: boolean;
+  /** Why the transcript cannot show what the command wrote (interrupted, backgrounded, still running, no result). */
+  unverifiable: string | null;
+  /** The whole output, where the transcript keeps it besides the model's copy (SWE-agent's trajectory). */
+  fullOutput?: string;
+  /** The part of `fullOutput` the model's copy holds, where the copy lacks the rest. */
+  keptOutput?: string;
+  /** The byte count of the whole output, where the harness recorded it (Claude Code's persistedOutputSize). */
+  totalBytes?: number;
+}
+
+/** A record the reader skipped, and why. */
+export interface TranscriptProblem {
+  line: number | null;
+  index: number | null;
+  message: string;
+}
+
+/** Everything a reader took from one transcript. */
+export interface TranscriptRead {
+  format: TranscriptFormat;
+  /** The harness version the transcript names, if any. */
+  harnessVersion: string | null;
+  /** The session id the transcript names, if any. */
+  sessionId: string | null;
+  calls: TranscriptCall[];
+  problems: TranscriptProblem[];
+}
+
+/** A reader fed one line (or one event) at a time. */
+export interface TranscriptReader {
+  readonly format: TranscriptFormat;
+  line(text: string, line: number): void;
+  end(): TranscriptRead;
+}

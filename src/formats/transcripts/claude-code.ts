@@ -1,0 +1,110 @@
+// Claude Code sessions (~/.claude/projects/<project>/<session>.jsonl): one record a line. tool_use blocks in
+// assistant lines, tool_result blocks in user lines, and beside them `toolUseResult` with the Bash tool's
+// stdout/stderr, `interrupted`, `backgroundTaskId`, `returnCodeInterpretation` (a plain "Error: …" string on
+// some failures). Claude Code records no exit code except "Exit code N" at the start of newer failed results.
+import { CallLog, type CallResult } from "./call-log.js";
+import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
+import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+
+// Record types seen in sessions that hold no tool call; any other type is reported once a line.
+const OTHER_TYPES = new Set(["system", "summary", "progress", "queue-operation", "file-history-snapshot", "attachment", "custom-title", "tag"]);
+
+// Claude Code's Bash tool keeps 30,000 characters of output; a result that long may have been cut without a mark.
+const BASH_CAP_CHARS = 30_000;
+
+const EXIT_CODE = /^Exit code (\d{1,3})\b/;
+
+export class ClaudeCodeReader implements TranscriptReader {
+  readonly format = "claude-code" as const;
+  private readonly log = new CallLog();
+  private version: string | null = null;
+  private sessionId: string | null = null;
+
+  line(text: string, line: number): void {
+    if (text.trim() === "") return;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    this.version ??= stringOr(record.version);
+    this.sessionId ??= stringOr(record.sessionId);
+    if (record.type === "assistant") this.assistant(record, line);
+    else if (record.type === "user") this.user(record, line);
+    else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) {
+      this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
+    }
+  }
+
+  private assistant(record: JsonObject, line: number): void {
+    const content = isObject(record.message) ? record.message.content : undefined;
+    if (typeof content === "string") return this.log.assistantText(content);
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isObject(block)) continue;
+      if (block.type === "text") this.log.assistantText(stringOr(block.text, "")!);
+      else if (block.type === "tool_use") {
+        const input = isObject(block.input) ? block.input : {};
+        const command = stringOr(input.command);
+        this.log.call({
+          callId: stringOr(block.id),
+          toolName: stringOr(block.name, "unknown")!,
+          ...(command !== null ? { command } : {}),
+          cwd: stringOr(record.cwd),
+          line,
+          index: null,
+        });
+      }
+    }
+  }
+
+  private user(record: JsonObject, line: number): void {
+    const content = isObject(record.message) ? record.message.content : undefined;
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isObject(block) || block.type !== "tool_result") continue;
+      const id = stringOr(block.tool_use_id);
+      const matched = id !== null && this.log.result(id, (call) => toResult(call, block, record.toolUseResult));
+      if (!matched) this.log.problem(line, null, `tool result ${JSON.stringify(id)} has no matching call; skipped`);
+    }
+  }
+
+  end(): TranscriptRead {
+    const calls = this.log.end();
+    return { format: this.format, harnessVersion: this.version, sessionId: this.sessionId, calls, problems: this.log.problems };
+  }
+}
+
+function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): CallResult {
+  const text = contentText(block.content);
+  const bash = call.toolName === "Bash";
+  const details = isObject(extra) ? extra : {};
+  const result: CallResult = { stdout: text, unverifiable: unverifiable(details, text, bash) };
+  const persisted = integerOr(details.persistedOutputSize);
+  if (persisted !== undefined) result.totalBytes = persisted;
+  const exit = EXIT_CODE.exec(text);
+  if (exit) result.returncode = Number(exit[1]);
+  // Claude Code reports every non-zero exit as an error, except the ones it names in returnCodeInterpretation
+  // (grep's 1 is "No matches found"): a Bash result that is neither is an exit 0.
+  else if (bash && block.is_error !== true && isObject(extra) && details.returnCodeInterpretation === undefined && !result.unverifiable) {
+    result.returncode = 0;
+  }
+  // Where the result is exactly the two streams Claude Code kept apart, record them apart.
+  const stdout = stringOr(details.stdout);
+  const stderr = stringOr(details.stderr);
+  if (stdout !== null && stderr !== null && stderr !== "" && (text === `${stdout}\n${stderr}` || text === `${stdout}${stderr}`)) {
+    result.stdout = stdout;
+    result.stderr = stderr;
+  }
+  return result;
+}
+
+function unverifiable(details: JsonObject, text: string, bash: boolean): string | null {
+  if (details.interrupted === true) return "interrupted: the command was stopped before it finished";
+  const background = stringOr(details.backgroundTaskId);
+  if (background !== null || text.startsWith("Command running in background")) {
+    return `moved to the background${background ? ` (task ${background})` : ""}: the model never saw its output here`;
+  }
+  if (integerOr(details.persistedOutputSize) !== undefined && !text.includes("<persisted-output>")) {
+    return "output persisted to a file and not shown in the result";
+  }
+  if (bash && text.length >= BASH_CAP_CHARS) return `${text.length} characters, at Claude Code's 30,000-character Bash cap: it may have been cut`;
+  return null;
+}

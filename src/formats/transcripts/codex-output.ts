@@ -1,0 +1,59 @@
+// The text of a Codex function_call_output as the model got it, and what its header says about the process.
+// Shapes, oldest first: a JSON string {output, metadata: {exit_code, duration_seconds}} (0.77); a text with
+// "Exit code: N" / "Wall time" / "Output:"; a text with "Chunk ID" / "Wall time" / "Process exited with code N"
+// / "Original token count: T" / "Output:" (0.12x unified exec); an object or list of {type: input_text, text}.
+import { contentText, integerOr, isObject } from "./json-values.js";
+
+export interface CodexOutput {
+  text: string;
+  returncode?: number;
+  /** The process was still running when the output was taken. */
+  running: boolean;
+}
+
+const HEADER = /^(?:Chunk ID: |Wall time: |Original token count: |Total output lines: |Process exited with code |Exit code: |Process running with session ID )/;
+const EXITED = /^(?:Process exited with code |Exit code: )(-?\d{1,4})$/;
+
+/** Reads one `output` value. */
+export function parseCodexOutput(output: unknown): CodexOutput {
+  if (typeof output !== "string") return { text: contentText(output), running: false };
+  if (output.startsWith("{")) {
+    const structured = parseStructured(output);
+    if (structured) return structured;
+  }
+  return parseHeaderText(output);
+}
+
+function parseStructured(output: string): CodexOutput | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(output);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || typeof value.output !== "string") return null;
+  const returncode = isObject(value.metadata) ? integerOr(value.metadata.exit_code) : undefined;
+  return { text: value.output, ...(returncode !== undefined ? { returncode } : {}), running: false };
+}
+
+function parseHeaderText(output: string): CodexOutput {
+  const result: CodexOutput = { text: output, running: false };
+  let offset = 0;
+  // The header is a handful of short lines; anything else ends it, so an output that merely starts with
+  // "Exit code" further down is left alone.
+  for (let lines = 0; lines < 8 && offset < output.length; lines++) {
+    const end = output.indexOf("\n", offset);
+    const line = output.slice(offset, end === -1 ? output.length : end);
+    const next = end === -1 ? output.length : end + 1;
+    if (line === "Output:") {
+      result.text = output.slice(next);
+      return result;
+    }
+    if (!HEADER.test(line)) break;
+    const exited = EXITED.exec(line);
+    if (exited) result.returncode = Number(exited[1]);
+    if (line.startsWith("Process running with session ID ")) result.running = true;
+    offset = next;
+  }
+  return result;
+}

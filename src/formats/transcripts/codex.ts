@@ -1,0 +1,118 @@
+// Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl): lines {timestamp, type, payload}.
+// Calls are response_item function_call / custom_tool_call / local_shell_call; results function_call_output /
+// custom_tool_call_output with the same call_id; newer versions add event_msg exec_command_end with exit_code.
+import { CallLog } from "./call-log.js";
+import type { TranscriptRead, TranscriptReader } from "./call.js";
+import { parseCodexOutput } from "./codex-output.js";
+import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+
+const TOP_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted", "world_state", "inter_agent_communication_metadata"]);
+const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
+const OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
+// Rollouts before the {timestamp, type, payload} lines (mid-2025): a first line {id, timestamp, instructions},
+// then the response items themselves, one a line, and {record_type: "state"} lines.
+const LEGACY_ITEMS = new Set(["message", "reasoning", ...CALLS, ...OUTPUTS]);
+
+export class CodexReader implements TranscriptReader {
+  readonly format = "codex" as const;
+  private readonly log = new CallLog();
+  private version: string | null = null;
+  private sessionId: string | null = null;
+  private cwd: string | null = null;
+  // exec_command_end may come before or after the output the model got; its exit code fills in either way.
+  private readonly exitCodes = new Map<string, number>();
+
+  line(text: string, line: number): void {
+    if (text.trim() === "") return;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (record.record_type === "state") return;
+    if (!("payload" in record) && typeof record.type === "string" && LEGACY_ITEMS.has(record.type)) return this.item(record, line);
+    if (isLegacyMeta(record)) return this.context({ ...record, cli_version: null });
+    if (typeof record.type !== "string" || !TOP_TYPES.has(record.type)) {
+      return this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
+    }
+    if (!isObject(record.payload)) {
+      if (record.type !== "compacted") this.log.problem(line, null, `a ${record.type} line has no payload; skipped`);
+      return;
+    }
+    const payload = record.payload;
+    if (record.type === "session_meta" || record.type === "turn_context") this.context(payload);
+    else if (record.type === "response_item") this.item(payload, line);
+    else if (record.type === "event_msg") this.event(payload);
+  }
+
+  private context(payload: JsonObject): void {
+    this.version ??= stringOr(payload.cli_version);
+    this.sessionId ??= stringOr(payload.id);
+    this.cwd = stringOr(payload.cwd) ?? this.cwd;
+  }
+
+  private item(payload: JsonObject, line: number): void {
+    const type = stringOr(payload.type, "")!;
+    if (type === "message" && payload.role === "assistant") return this.log.assistantText(contentText(payload.content));
+    if (CALLS.has(type)) return this.call(payload, type, line);
+    if (!OUTPUTS.has(type)) return;
+    const id = stringOr(payload.call_id);
+    const matched =
+      id !== null &&
+      this.log.result(id, () => {
+        const output = parseCodexOutput(payload.output);
+        const returncode = output.returncode ?? this.exitCodes.get(id);
+        return {
+          stdout: output.text,
+          ...(returncode !== undefined ? { returncode } : {}),
+          unverifiable: output.running ? "still running when its output was taken" : null,
+        };
+      });
+    if (!matched) this.log.problem(line, null, `${type} ${JSON.stringify(id)} has no matching call; skipped`);
+  }
+
+  private call(payload: JsonObject, type: string, line: number): void {
+    const args = type === "local_shell_call" ? (isObject(payload.action) ? payload.action : {}) : parseArguments(payload.arguments ?? payload.input);
+    const command = args.command ?? args.cmd;
+    const argv = Array.isArray(command) && command.every((part) => typeof part === "string") ? (command as string[]) : undefined;
+    this.log.call({
+      callId: stringOr(payload.call_id),
+      toolName: stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!,
+      ...(argv ? { argv } : typeof command === "string" ? { command } : {}),
+      cwd: stringOr(args.workdir) ?? stringOr(args.working_directory) ?? this.cwd,
+      line,
+      index: null,
+    });
+  }
+
+  private event(payload: JsonObject): void {
+    if (payload.type === "agent_message") this.log.assistantText(stringOr(payload.message, "")!);
+    else if (payload.type === "task_complete") this.log.assistantText(stringOr(payload.last_agent_message, "")!);
+    else if (payload.type === "exec_command_end") {
+      const id = stringOr(payload.call_id);
+      const code = integerOr(payload.exit_code);
+      if (id === null || code === undefined) return;
+      this.exitCodes.set(id, code);
+    }
+  }
+
+  end(): TranscriptRead {
+    const calls = this.log.end();
+    for (const call of calls) {
+      const code = call.callId !== null ? this.exitCodes.get(call.callId) : undefined;
+      if (call.returncode === undefined && code !== undefined) call.returncode = code;
+    }
+    return { format: this.format, harnessVersion: this.version, sessionId: this.sessionId, calls, problems: this.log.problems };
+  }
+}
+
+/** The first line of a rollout written before the {timestamp, type, payload} lines. */
+export const isLegacyMeta = (record: JsonObject): boolean => "id" in record && "timestamp" in record && !("type" in record);
+
+function parseArguments(value: unknown): JsonObject {
+  if (isObject(value)) return value;
+  if (typeof value !== "string") return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,43 @@
+// Which harness wrote a transcript, from its content alone: the first record of a line-based file, or the shape
+// of a whole JSON document. File names are never read: people rename transcripts.
+import type { TranscriptFormat } from "./call.js";
+import { isObject, type JsonObject } from "./json-values.js";
+
+/** A format, or the reason the content is none of them. */
+export type Detection = { format: TranscriptFormat } | { reason: string };
+
+const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "progress", "queue-operation", "file-history-snapshot"]);
+// Record types only Claude Code writes; they may open a session before any record with a sessionId.
+const CLAUDE_ONLY_TYPES = new Set(["summary", "file-history-snapshot", "queue-operation"]);
+
+/** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
+export function detectFirstLine(record: JsonObject, line: number): Detection | null {
+  // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
+  if ("id" in record && "timestamp" in record && !("type" in record) && ("instructions" in record || "git" in record)) return { format: "codex" };
+  if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
+    if (isObject(record.payload)) return { format: "codex" };
+    return { reason: `not a Codex rollout: line ${line} has no payload` };
+  }
+  const claudeLike = "sessionId" in record || "uuid" in record || "leafUuid" in record || CLAUDE_ONLY_TYPES.has(String(record.type));
+  if (claudeLike && typeof record.type === "string" && CLAUDE_TYPES.has(record.type)) return { format: "claude-code" };
+  if (claudeLike) return { reason: `not a Claude Code session: line ${line} has type ${JSON.stringify(record.type ?? null)}` };
+  return null;
+}
+
+/** Classifies a whole JSON document. */
+export function detectDocument(doc: unknown): Detection {
+  if (Array.isArray(doc)) {
+    const first = doc.find(isObject);
+    if (first === undefined) return { reason: "a JSON array with no object in it" };
+    if (doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) return { format: "openhands" };
+    if ("role" in first && "content" in first) return { format: "mini-swe-agent" };
+    return { reason: "a JSON array, but its objects have neither action/observation (OpenHands) nor role/content (mini-swe-agent)" };
+  }
+  if (!isObject(doc)) return { reason: "JSON, but neither an object nor an array" };
+  if (Array.isArray(doc.trajectory) && Array.isArray(doc.history)) return { format: "swe-agent" };
+  if (Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) {
+    return { format: "mini-swe-agent" };
+  }
+  if (Array.isArray(doc.trajectory)) return { reason: "not a SWE-agent trajectory: it has no history" };
+  return { reason: `a JSON object with keys ${Object.keys(doc).slice(0, 5).join(", ") || "(none)"}: no known transcript shape` };
+}

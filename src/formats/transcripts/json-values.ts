@@ -1,0 +1,30 @@
+// Small readers of untrusted JSON values: transcripts are written by other programs, in many versions.
+
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export const stringOr = (value: unknown, fallback: string | null = null): string | null =>
+  typeof value === "string" ? value : fallback;
+
+export const integerOr = (value: unknown): number | undefined => (Number.isSafeInteger(value) ? (value as number) : undefined);
+
+/** The text of a content value: a string, or a list of parts whose `text` fields are joined. */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((part) => (isObject(part) ? (stringOr(part.text) ?? "") : "")).join("\n");
+  if (isObject(content)) return stringOr(content.text) ?? "";
+  return "";
+}
+
+/** Parses one JSON line; a reason instead where it is not a JSON object. */
+export function parseObjectLine(text: string): JsonObject | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return "not JSON (a torn or damaged line)";
+  }
+  return isObject(value) ? value : "JSON but not an object";
+}

@@ -1,0 +1,108 @@
+// Reads one transcript file: sniffs its format from the content, then streams a line-based one line by line
+// and parses a whole-document one under a size limit. The only part of the readers that touches the disk.
+import { open, readFile, stat } from "node:fs/promises";
+import { readLines, UnreadableInput } from "../jsonl-lines.js";
+import { ClaudeCodeReader } from "./claude-code.js";
+import { CodexReader } from "./codex.js";
+import type { TranscriptRead, TranscriptReader } from "./call.js";
+import { detectDocument, detectFirstLine } from "./detect.js";
+import { parseObjectLine } from "./json-values.js";
+import { readMiniSweAgent } from "./mini-swe-agent.js";
+import { readOpenHands } from "./openhands.js";
+import { readSweAgent } from "./swe-agent.js";
+
+/** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent) larger than this are refused. */
+export const DOCUMENT_LIMIT_BYTES = 256 * 1024 * 1024;
+
+const SNIFF_BYTES = 1 << 16;
+
+/** A file that is readable but is no transcript audit knows; `reason` says what was found. */
+export class UnrecognisedTranscript extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = "UnrecognisedTranscript";
+  }
+}
+
+/** Reads `path`; rejects with UnreadableInput or UnrecognisedTranscript. */
+export async function readTranscript(path: string): Promise<TranscriptRead> {
+  const head = await sniff(path);
+  const first = firstLine(head.text, head.whole);
+  if (first !== null) {
+    const record = parseObjectLine(first.text);
+    if (typeof record !== "string") {
+      const detection = detectFirstLine(record, first.line);
+      if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
+      if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
+    }
+  }
+  return readDocument(path);
+}
+
+async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
+  try {
+    const handle = await open(path, "r");
+    try {
+      const buffer = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+      return { text: buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, ""), whole: bytesRead < SNIFF_BYTES };
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+// The first non-empty line, when it ends within the sniffed bytes (a longer first line is a document's), or
+// the file ends there.
+function firstLine(head: string, whole: boolean): { text: string; line: number } | null {
+  let offset = 0;
+  for (let line = 1; offset < head.length; line++) {
+    let end = head.indexOf("\n", offset);
+    if (end === -1 && !whole) return null;
+    if (end === -1) end = head.length;
+    const text = head.slice(offset, end).replace(/\r$/, "");
+    if (text.trim() !== "") return { text, line };
+    offset = end + 1;
+  }
+  return null;
+}
+
+async function streamLines(path: string, reader: TranscriptReader): Promise<TranscriptRead> {
+  await readLines(path, (text, line) => reader.line(text, line));
+  return reader.end();
+}
+
+async function readDocument(path: string): Promise<TranscriptRead> {
+  let text: string;
+  try {
+    const { size } = await stat(path);
+    if (size > DOCUMENT_LIMIT_BYTES) {
+      throw new UnrecognisedTranscript(path, `${size} bytes: a whole-document transcript is read only up to 256 MiB`);
+    }
+    text = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
+  } catch (error) {
+    if (error instanceof UnrecognisedTranscript) throw error;
+    throw unreadable(path, error);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new UnrecognisedTranscript(path, `not a recognised transcript: neither JSON lines of a known harness nor one JSON document (${(error as Error).message})`);
+  }
+  const detection = detectDocument(doc);
+  if ("reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
+  if (detection.format === "openhands") return readOpenHands(doc as unknown[]);
+  if (detection.format === "swe-agent") return readSweAgent(doc as Record<string, unknown>);
+  return readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
+}
+
+function unreadable(path: string, error: unknown): UnreadableInput {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
+}

@@ -1,0 +1,61 @@
+// SWE-agent trajectories (.traj): {trajectory: [{action, observation, thought, state}], history: [...]}.
+// trajectory[i].observation is the whole output; history holds the copy the model was shown. Comparing the two
+// is exact: where the copy lacks part of the observation, the model saw only what the copy holds.
+import { CallLog } from "./call-log.js";
+import type { TranscriptRead } from "./call.js";
+import { contentText, isObject, stringOr, type JsonObject } from "./json-values.js";
+
+const WORKING_DIR = /["']working_dir["']:\s{0,4}["']([^"']{0,4096})["']/;
+const CLIPPED = "<response clipped>";
+
+/** Reads a SWE-agent trajectory document. */
+export function readSweAgent(doc: JsonObject): TranscriptRead {
+  const log = new CallLog();
+  const steps = Array.isArray(doc.trajectory) ? doc.trajectory : [];
+  const copies = modelCopies(Array.isArray(doc.history) ? doc.history : []);
+  steps.forEach((step, position) => {
+    const index = position + 1;
+    if (!isObject(step)) return log.problem(null, index, "a trajectory step that is not a JSON object; skipped");
+    const action = stringOr(step.action, "")!.trim();
+    log.assistantText(stringOr(step.thought) ?? stringOr(step.response, "")!);
+    if (action === "") return;
+    const toolName = action.split(/\s/, 1)[0]!;
+    // Submitting is the agent's claim that the work is done: about the results it had just looked at.
+    if (toolName === "submit") log.declareSuccess();
+    const call = log.call({ callId: null, toolName, command: action, cwd: workingDir(step.state), line: null, index });
+    const observation = stringOr(step.observation, "")!;
+    log.resultFor(call, compare(observation, copies[position]));
+  });
+  const info = isObject(doc.info) ? doc.info : {};
+  return { format: "swe-agent", harnessVersion: stringOr(info.swe_agent_version), sessionId: null, calls: log.end(), problems: log.problems };
+}
+
+// The observation copies, in order: the message right after each of the model's actions (demonstrations skipped).
+function modelCopies(history: readonly unknown[]): string[] {
+  const copies: string[] = [];
+  for (let i = 0; i < history.length - 1; i++) {
+    const entry = history[i];
+    const next = history[i + 1];
+    if (!isObject(entry) || !isObject(next) || entry.role !== "assistant" || isDemo(entry)) continue;
+    if (next.role === "assistant") continue;
+    copies.push(contentText(next.content));
+  }
+  return copies;
+}
+
+const isDemo = (entry: JsonObject): boolean => entry.is_demo === true || entry.is_demo === "True";
+
+function compare(observation: string, copy: string | undefined): { stdout: string; fullOutput?: string; keptOutput?: string } {
+  if (copy === undefined || copy.includes(observation)) return { stdout: observation };
+  const cut = copy.indexOf(CLIPPED);
+  let kept = cut === -1 ? copy : copy.slice(0, cut);
+  if (kept.startsWith("Observation:") && !observation.startsWith("Observation:")) kept = kept.slice("Observation:".length).replace(/^[ \n]/, "");
+  // The note after the clip names the cap; keep it in what the model saw so the marker is found there.
+  return { stdout: cut === -1 ? kept : `${kept}${copy.slice(cut)}`, fullOutput: observation, keptOutput: kept };
+}
+
+function workingDir(state: unknown): string | null {
+  if (isObject(state)) return stringOr(state.working_dir);
+  if (typeof state !== "string") return null;
+  return WORKING_DIR.exec(state)?.[1] ?? null;
+}

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { auditTranscript } from "../../src/audit/audit-transcript.js";
+import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
+
+// Every clipped result in the real fixtures, by file: marker id and where. No other result may be reported clipped.
+const CLIPPED: Record<string, string[]> = {
+  "claude_code/agent-a485154.jsonl": ["claude-code-output-too-large@32"],
+  "codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl": [
+    "codex-tokens-truncated@40",
+    "codex-tokens-truncated@49",
+    "codex-tokens-truncated@58",
+  ],
+};
+
+const UNVERIFIABLE: Record<string, number> = {
+  "claude_code/edge_cases.jsonl": 2,
+  "claude_code/task_id_linking_real_world_bash.jsonl": 1,
+  "openhands/basic_gui_mode.json": 1,
+};
+
+test("the real fixtures: the clipped results found with their evidence, and no clean result reported clipped", async () => {
+  for (const { file } of REAL_FIXTURES) {
+    const audit = await auditTranscript(transcriptPath(file));
+    const clipped = audit.findings
+      .filter((call) => call.verdict === "clipped")
+      .map((call) => `${call.span.clip_evidence!.marker}@${call.span.source.line ?? call.span.source.index}`);
+    assert.deepEqual(clipped, CLIPPED[file] ?? [], file);
+    assert.equal(audit.findings.length - clipped.length, UNVERIFIABLE[file] ?? 0, file);
+  }
+});
+
+test("the real Codex splices name the tokens dropped and the version that wrote them", async () => {
+  const audit = await auditTranscript(transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl"));
+  assert.deepEqual(
+    audit.findings.map((call) => call.span.clip_evidence),
+    [166, 3644, 261632].map((droppedTokens) => ({
+      harness: "Codex CLI",
+      version: "0.128.0-alpha.1",
+      versions: "unknown (seen in 0.128.0-alpha.1)",
+      marker: "codex-tokens-truncated",
+      groups: { droppedTokens },
+    })),
+  );
+  assert.ok(audit.findings.every((call) => call.firstAction?.row === "stdout-clipped"));
+});
+
+test("synthetic samples: every harness's markers are found, the failures are unverifiable", async () => {
+  const expected: Record<string, string[]> = {
+    "synthetic/claude-code-markers.jsonl": ["toolspan-marker", "goose-line-limit", "unverifiable", "unverifiable"],
+    "synthetic/codex-markers.jsonl": [
+      "codex-tokens-truncated",
+      "codex-chars-truncated",
+      "codex-truncated-warning",
+      "codex-omitted-lines",
+      "codex-truncated-to-fit",
+      "unverifiable",
+      "unverifiable",
+    ],
+    "synthetic/openhands-markers.json": ["openhands-command-output-truncated", "openhands-observation-truncated", "response-clipped", "unverifiable"],
+    "synthetic/swe-agent-clipped.traj": ["swe-agent-clipped-note"],
+    "synthetic/codex-legacy-rollout.jsonl": ["codex-omitted-lines"],
+    "synthetic/mini-swe-agent-elided.traj.json": ["mini-swe-agent-elided-chars", "mini-swe-agent-elided-chars"],
+  };
+  for (const [file, markers] of Object.entries(expected)) {
+    const audit = await auditTranscript(transcriptPath(file));
+    assert.deepEqual(
+      audit.findings.map((call) => call.span.clip_evidence?.marker ?? call.verdict),
+      markers,
+      file,
+    );
+  }
+});

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { test } from "node:test";
+import { auditTranscript } from "../../src/audit/audit-transcript.js";
+import { toSpan } from "../../src/audit/to-span.js";
+import type { TranscriptRead } from "../../src/formats/transcripts/call.js";
+import { lintSpan } from "../helpers/lint.js";
+import type { SpanObject } from "../../src/lint/rule.js";
+import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
+
+const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+const read: TranscriptRead = { format: "codex", harnessVersion: "0.130.0", sessionId: "s-1", calls: [], problems: [] };
+const base = { callId: "c1", toolName: "exec_command", cwd: "/repo", stderr: "", line: 4, index: null, declaredSuccess: false, unverifiable: null };
+
+test("a clean result: the seen text's bytes and hashes, returncode, source; ok_preview only for exit 0", () => {
+  const span = toSpan({ ...base, command: "ls", returncode: 0, stdout: "a\nb\n" }, read, { file: "r.jsonl", position: 3 });
+  assert.equal(span.stdout_bytes, 4);
+  assert.equal(span.stdout_sha256, sha("a\nb\n"));
+  assert.equal(span.stdout_stream_sha256, undefined, "no claim about every byte written");
+  assert.equal(span.stdout_truncated, false);
+  assert.equal(span.ok_preview, true);
+  assert.equal(span.span_id, "s-1/3");
+  assert.deepEqual(span.source, { format: "codex", file: "r.jsonl", line: 4, index: null, call_id: "c1", command: "ls", harness_version: "0.130.0" });
+  assert.equal(span.clip_evidence, null);
+  assert.deepEqual(lintSpan(span as unknown as SpanObject), []);
+});
+
+test("no returncode where none is recorded, and no argv invented from a command string", () => {
+  const span = toSpan({ ...base, command: "ls", stdout: "x" }, read, { file: "r.jsonl", position: 1 });
+  assert.equal("returncode" in span, false);
+  assert.equal("argv" in span, false);
+  assert.equal(span.ok_preview, false);
+});
+
+test("a clipped result: flag set, byte count and cap unknown unless the marker states them, no full hash", () => {
+  const span = toSpan({ ...base, stdout: "head\n…5210 tokens truncated…\ntail\n", returncode: 0 }, read, { file: "r.jsonl", position: 1 });
+  assert.equal(span.stdout_truncated, true);
+  assert.equal(span.stdout_bytes, null);
+  assert.equal(span.stdout_cap, null);
+  assert.equal(span.stdout_sha256, null);
+  assert.equal(span.stdout_kept_sha256, sha("head\n…5210 tokens truncated…\ntail\n"));
+  assert.equal(span.ok_preview, false);
+  assert.deepEqual(span.clip_evidence?.groups, { droppedTokens: 5210 });
+  const fit = toSpan({ ...base, stdout: "a\n[... output truncated to fit 10240 bytes ...]\n\nz" }, read, { file: "r.jsonl", position: 2 });
+  assert.equal(fit.stdout_cap, 10240);
+});
+
+test("SWE-agent's clipped copy: exact bytes and hashes of both, and the span lints clean", async () => {
+  const audit = await auditTranscript(transcriptPath("synthetic/swe-agent-clipped.traj"));
+  const span = audit.calls[0]!.span;
+  const full = Array.from({ length: 3000 }, (_, i) => `line ${i + 1}`).join("\n");
+  assert.equal(span.stdout_bytes, Buffer.byteLength(full));
+  assert.equal(span.stdout_cap, 1000);
+  assert.equal(span.stdout_truncated, true);
+  assert.equal(span.stdout_stream_sha256, sha(full));
+  assert.equal(span.stdout_kept_sha256, sha(full.slice(0, 1000)));
+  assert.equal(span.stdout_head_sha256, sha(full.slice(0, 256)));
+  assert.equal(span.stdout_tail_sha256, sha(full.slice(-256)));
+  assert.deepEqual(lintSpan(span as unknown as SpanObject).filter((f) => f.severity === "error"), []);
+});
+
+test("every clean call of every real fixture lints with no error", async () => {
+  for (const { file } of REAL_FIXTURES) {
+    const audit = await auditTranscript(transcriptPath(file));
+    for (const call of audit.calls.filter((c) => c.verdict !== "clipped")) {
+      const errors = lintSpan(call.span as unknown as SpanObject).filter((f) => f.severity === "error");
+      assert.deepEqual(errors, [], `${file} ${call.span.span_id}`);
+    }
+  }
+});
+
+test("a byte count the harness recorded (Claude Code's persistedOutputSize) is the clipped stream's stdout_bytes", () => {
+  const claude: TranscriptRead = { ...read, format: "claude-code" };
+  const text = "<persisted-output>\nOutput too large (126.7KB). Full output saved to: /t/x.txt\n\nPreview (first 2KB):\nabc\n</persisted-output>";
+  const span = toSpan({ ...base, toolName: "Bash", stdout: text, totalBytes: 129741 }, claude, { file: "s.jsonl", position: 1 });
+  assert.equal(span.stdout_bytes, 129741);
+  assert.equal(span.stdout_truncated, true);
+  assert.equal(span.clip_evidence?.marker, "claude-code-output-too-large");
+});

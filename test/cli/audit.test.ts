@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { runCli } from "../helpers/cli.js";
+import { transcriptPath } from "../helpers/transcripts.js";
+
+const CLEAN = transcriptPath("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
+const CLIPPED = transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
+
+test("exit 0 when nothing was clipped, with a summary", async () => {
+  const result = await runCli(["audit", CLEAN]);
+  assert.equal(result.code, 0, result.stderr.toString());
+  assert.match(result.stdout.toString(), /\(codex 0\.77\.0\): 3 calls, 0 clipped, 0 unverifiable/);
+  assert.match(result.stdout.toString(), /0 clipped \(0 followed by a claim of success\), 0 unverifiable, in 3 calls of 1 transcript\n$/);
+});
+
+test("exit 1 with each clipped call, its evidence and its first action", async () => {
+  const result = await runCli(["audit", CLIPPED]);
+  assert.equal(result.code, 1);
+  const text = result.stdout.toString();
+  assert.match(text, /line 58 exec_command "rg -n -i/);
+  assert.match(text, /clipped: Codex CLI 0\.128\.0-alpha\.1 marker codex-tokens-truncated .*droppedTokens 261632/);
+  assert.match(text, /first action: re-run the tool with the cap removed \(row stdout-clipped/);
+});
+
+test("--format jsonl: one object per finding, the claim of success first", async () => {
+  const result = await runCli(["audit", "--format", "jsonl", transcriptPath("synthetic/codex-markers.jsonl")]);
+  assert.equal(result.code, 1);
+  const records = result.stdout.toString().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  const findings = records.filter((record) => record.type === "finding");
+  assert.equal(findings.length, 7);
+  assert.equal(findings[0]!.declared_success, true);
+  assert.equal(findings[0]!.first_action, "fetch the tail hash, re-run the tests");
+  assert.equal(records.filter((record) => record.type === "skipped").length, 4);
+});
+
+test("exit 2 for an unrecognised file, naming it and the reason; the other files are still audited", async () => {
+  const result = await runCli(["audit", transcriptPath("synthetic/codex-no-payload.jsonl"), CLEAN]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr.toString(), /codex-no-payload\.jsonl: not a Codex rollout: line 1 has no payload/);
+  assert.match(result.stdout.toString(), /3 calls, 0 clipped/);
+  const missing = await runCli(["audit", "no-such-transcript.jsonl"]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr.toString(), /cannot read no-such-transcript\.jsonl: ENOENT/);
+});
+
+test("--out writes a span per call that lint accepts: clean calls without error, clipped ones with their true findings", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-audit-"));
+  const clean = join(dir, "clean.jsonl");
+  assert.equal((await runCli(["audit", "--out", clean, CLEAN, transcriptPath("mini_swe_agent/github_issue.traj.json")])).code, 0);
+  assert.equal(readFileSync(clean, "utf8").trim().split("\n").length, 13);
+  const lintClean = await runCli(["lint", "--rule", "mixed-runs=off", clean]);
+  assert.equal(lintClean.code, 0, lintClean.stdout.toString());
+  const clipped = join(dir, "clipped.jsonl");
+  await runCli(["audit", "--out", clipped, CLIPPED]);
+  const lint = await runCli(["lint", "--format", "jsonl", clipped]);
+  const lines = new Set(lint.stdout.toString().trim().split("\n").map((line) => (JSON.parse(line) as { line: number }).line));
+  assert.deepEqual([...lines].sort((a, b) => a - b), [14, 17, 20], "only the three clipped calls have findings");
+  const triage = await runCli(["triage", clipped]);
+  assert.equal(triage.code, 1);
+});
+
+test("usage: no file is a usage error; --help teaches the formats and the exit statuses", async () => {
+  assert.equal((await runCli(["audit"])).code, 2);
+  const help = await runCli(["audit", "--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout.toString(), /Codex CLI +~\/\.codex\/sessions/);
+  assert.match(help.stdout.toString(), /Exit status: 0 no clipped or unverifiable result, 1 at least one, 2 usage/);
+});

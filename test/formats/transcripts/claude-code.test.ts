@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readFixture } from "../../helpers/transcripts.js";
+
+test("a real session: 9 calls, 6 of them Bash, the approval denials with no exit code", async () => {
+  const read = await readFixture("claude_code/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl");
+  assert.equal(read.harnessVersion, "2.1.17");
+  assert.equal(read.calls.length, 9);
+  assert.equal(read.calls.filter((call) => call.toolName === "Bash").length, 6);
+  assert.deepEqual(read.problems, []);
+  assert.ok(read.calls.every((call) => call.unverifiable === null));
+});
+
+test("grep's exit 1 read as 'No matches found' is not taken for an exit 0", async () => {
+  const read = await readFixture("claude_code/agent-f36dc5e5.jsonl");
+  const interpreted = read.calls.filter((call) => call.toolName === "Bash" && call.stdout === "");
+  assert.ok(interpreted.length > 0);
+  for (const call of interpreted) assert.equal(call.returncode, undefined);
+});
+
+test("the persisted-output result is read with its preview, and cwd and command come from the call", async () => {
+  const read = await readFixture("claude_code/agent-a485154.jsonl");
+  const persisted = read.calls.find((call) => call.stdout.startsWith("<persisted-output>"));
+  assert.equal(persisted?.line, 32);
+  assert.equal(persisted?.cwd, "/Users/User/repo/codemie-ai/codemie-code");
+  assert.match(persisted?.command ?? "", /^find /);
+});
+
+test("a backgrounded Bash call is unverifiable", async () => {
+  const read = await readFixture("claude_code/task_id_linking_real_world_bash.jsonl");
+  assert.match(read.calls[0]!.unverifiable ?? "", /background \(task b622bd5\)/);
+});
+
+test("malformed records are reported with their line and skipped: not objects, unknown types, torn lines, orphans", async () => {
+  const edge = await readFixture("claude_code/edge_cases.jsonl");
+  assert.deepEqual(edge.problems.map((problem) => problem.line), [13, 14, 15, 16]);
+  const synthetic = await readFixture("synthetic/claude-code-markers.jsonl");
+  assert.deepEqual(
+    synthetic.problems.map((problem) => [problem.line, problem.message]),
+    [
+      [13, 'unknown record type "brand-new-record-type"; skipped'],
+      [14, 'tool result "t-unknown" has no matching call; skipped'],
+      [16, "not JSON (a torn or damaged line); skipped"],
+    ],
+  );
+  const torn = synthetic.calls.at(-1)!;
+  assert.equal(torn.command, "make build");
+  assert.match(torn.unverifiable ?? "", /no result/);
+});
+
+test("exit codes: 'Exit code N' where written, 0 for a plain Bash success, none for an interruption", async () => {
+  const read = await readFixture("synthetic/claude-code-markers.jsonl");
+  const byCommand = new Map(read.calls.map((call) => [call.command, call]));
+  assert.equal(byCommand.get("ls")?.returncode, 0);
+  assert.equal(byCommand.get("cat missing.txt")?.returncode, 1);
+  assert.equal(byCommand.get("sleep 600")?.returncode, undefined);
+  assert.match(byCommand.get("sleep 600")?.unverifiable ?? "", /interrupted/);
+  assert.equal(byCommand.get("npm test")?.declaredSuccess, true);
+  assert.equal(byCommand.get("ls")?.declaredSuccess, false);
+});

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readFixture } from "../../helpers/transcripts.js";
+
+test("the 0.77 rollout: 3 shell calls with argv, all exit 0", async () => {
+  const read = await readFixture("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
+  assert.equal(read.harnessVersion, "0.77.0");
+  assert.deepEqual(
+    read.calls.map((call) => [call.toolName, call.argv?.[0], call.returncode]),
+    [
+      ["shell", "bash", 0],
+      ["shell", "bash", 0],
+      ["shell", "bash", 0],
+    ],
+  );
+  assert.deepEqual(read.calls[0]!.argv, ["bash", "-lc", "ls"]);
+});
+
+test("the hand-written 0.77 rollout: commands as strings, cat of a missing file exits 1", async () => {
+  const read = await readFixture("codex/rollout-2026-01-02T19-00-00-019b7f95-0000-7000-0000-000000000001.jsonl");
+  assert.deepEqual(read.calls.map((call) => call.returncode), [0, 1, 0]);
+  assert.equal(read.calls[1]!.command, "cat nonexistent.txt");
+  assert.equal(read.calls[1]!.argv, undefined);
+});
+
+test("the 0.128 rollout: 38 calls, the header read off, the exit codes taken from it", async () => {
+  const read = await readFixture("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
+  assert.equal(read.calls.length, 38);
+  assert.equal(read.calls.filter((call) => call.toolName === "exec_command").length, 35);
+  const wc = read.calls.find((call) => call.command?.startsWith("wc -l"))!;
+  assert.equal(wc.returncode, 0);
+  assert.match(wc.stdout, /^ {4}8803 /);
+  assert.deepEqual(read.problems, []);
+});
+
+test("the schema-coverage rollout: 4 calls, the duplicated trimmed result reported", async () => {
+  const read = await readFixture("codex/small.jsonl");
+  assert.equal(read.calls.length, 4);
+  assert.equal(read.problems.length, 1);
+  assert.match(read.problems[0]!.message, /has no matching call/);
+});
+
+test("synthetic: exec_command_end's exit code, a running session, unknown types, orphans and a torn line", async () => {
+  const read = await readFixture("synthetic/codex-markers.jsonl");
+  assert.equal(read.calls[0]!.returncode, 0);
+  assert.equal(read.calls[0]!.cwd, "/repo");
+  assert.equal(read.calls[0]!.declaredSuccess, true);
+  assert.match(read.calls.find((call) => call.command === "npm run dev")?.unverifiable ?? "", /still running/);
+  assert.deepEqual(
+    read.problems.map((problem) => problem.line),
+    [19, 20, 21, 23],
+  );
+  assert.match(read.calls.at(-1)!.unverifiable ?? "", /no result/);
+});
+
+test("a rollout from before the payload lines: {id, timestamp, instructions}, then the items themselves", async () => {
+  const read = await readFixture("synthetic/codex-legacy-rollout.jsonl");
+  assert.equal(read.sessionId, "0b5f-legacy");
+  assert.deepEqual(read.calls.map((call) => [call.argv, call.returncode, call.cwd, call.declaredSuccess]), [[["bash", "-lc", "pytest -q"], 1, "/repo", true]]);
+  assert.deepEqual(read.problems, []);
+});

@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readMiniSweAgent } from "../../../src/formats/transcripts/mini-swe-agent.js";
+import { readFixture } from "../../helpers/transcripts.js";
+
+test("github_issue: 10 bash actions, two with returncode 1, the submission last", async () => {
+  const read = await readFixture("mini_swe_agent/github_issue.traj.json");
+  assert.equal(read.calls.length, 10);
+  assert.equal(read.calls.filter((call) => call.returncode === 1).length, 2);
+  assert.match(read.calls[9]!.command ?? "", /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT/);
+  assert.equal(read.calls[9]!.returncode, undefined);
+  assert.equal(read.calls[0]!.stdout, "cat: /Users/fuchur/Documents/24/git_sync/swe-agent-test-repo/tests/./missing_colon.py: No such file or directory\n");
+});
+
+test("local: echo and the submit sentinel", async () => {
+  const read = await readFixture("mini_swe_agent/local.traj.json");
+  assert.deepEqual(read.calls.map((call) => [call.command, call.returncode]), [
+    ["echo 'hello world'", 0],
+    ["echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", undefined],
+  ]);
+  assert.equal(read.calls[0]!.declaredSuccess, true);
+});
+
+test("the document form, tool-call actions, and a message that is no object", () => {
+  const read = readMiniSweAgent({
+    trajectory_format: "mini-swe-agent-1",
+    messages: [
+      { role: "assistant", content: "", tool_calls: [{ function: { name: "bash", arguments: '{"command":"ls"}' } }] },
+      { role: "tool", content: "<returncode>0</returncode>\n<output>\na\n</output>" },
+      7,
+    ],
+  });
+  assert.deepEqual(read.calls.map((call) => [call.command, call.returncode, call.stdout]), [["ls", 0, "a\n"]]);
+  assert.deepEqual(read.problems.map((problem) => problem.index), [3]);
+});

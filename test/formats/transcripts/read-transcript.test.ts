@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import fc from "fast-check";
+import { ClaudeCodeReader } from "../../../src/formats/transcripts/claude-code.js";
+import { CodexReader } from "../../../src/formats/transcripts/codex.js";
+import { readTranscript } from "../../../src/formats/transcripts/read-transcript.js";
+
+// Lines that look like either format's records, damaged at random: any JSON, any field, torn anywhere.
+const recordLike = fc.oneof(
+  fc.record({ type: fc.constantFrom("user", "assistant", "system", "x"), sessionId: fc.string(), message: fc.jsonValue({ maxDepth: 3 }), toolUseResult: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({ timestamp: fc.string(), type: fc.constantFrom("response_item", "event_msg", "session_meta", "y"), payload: fc.jsonValue({ maxDepth: 3 }) }),
+  fc.record({ timestamp: fc.string(), type: fc.constant("response_item"), payload: fc.record({ type: fc.constantFrom("function_call", "function_call_output"), call_id: fc.constantFrom("a", "b"), arguments: fc.string(), output: fc.jsonValue({ maxDepth: 2 }) }) }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const line = fc.oneof(
+  recordLike.map((value) => JSON.stringify(value) ?? "null"),
+  fc.tuple(recordLike, fc.nat()).map(([value, cut]) => (JSON.stringify(value) ?? "").slice(0, cut)),
+  fc.string(),
+);
+
+test("the line readers never throw, whatever the lines", () => {
+  fc.assert(
+    fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+      for (const reader of [new ClaudeCodeReader(), new CodexReader()]) {
+        lines.forEach((text, i) => reader.line(text, i + 1));
+        const read = reader.end();
+        assert.ok(read.calls.length + read.problems.length >= 0);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("a Codex-looking file of random lines after a real first line is audited, never a crash", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-transcript-"));
+  await fc.assert(
+    fc.asyncProperty(fc.array(line, { maxLength: 20 }), fc.boolean(), async (lines, codex) => {
+      const first = codex
+        ? JSON.stringify({ timestamp: "t", type: "session_meta", payload: { cwd: "/r" } })
+        : JSON.stringify({ type: "user", sessionId: "s", message: { content: "hi" } });
+      const path = join(dir, "t.jsonl");
+      writeFileSync(path, [first, ...lines].join("\n"));
+      const read = await readTranscript(path);
+      assert.equal(read.format, codex ? "codex" : "claude-code");
+    }),
+    { numRuns: 100 },
+  );
+});

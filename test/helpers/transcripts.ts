@@ -1,0 +1,31 @@
+// The transcript fixtures (test/fixtures/transcripts/<format>/…): real copies and our synthetic samples.
+import { readTranscript } from "../../src/formats/transcripts/read-transcript.js";
+import type { TranscriptRead } from "../../src/formats/transcripts/call.js";
+import { repoPath } from "./repo.js";
+
+/** The path of a transcript fixture, e.g. `codex/small.jsonl` or `synthetic/codex-markers.jsonl`. */
+export const transcriptPath = (relative: string): string => repoPath(`test/fixtures/transcripts/${relative}`);
+
+/** Reads a transcript fixture. */
+export const readFixture = (relative: string): Promise<TranscriptRead> => readTranscript(transcriptPath(relative));
+
+/** The real fixtures, by folder, with their format. */
+export const REAL_FIXTURES: readonly { file: string; format: string }[] = [
+  { file: "claude_code/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl", format: "claude-code" },
+  { file: "claude_code/agent-a485154.jsonl", format: "claude-code" },
+  { file: "claude_code/agent-f36dc5e5.jsonl", format: "claude-code" },
+  { file: "claude_code/edge_cases.jsonl", format: "claude-code" },
+  { file: "claude_code/short.jsonl", format: "claude-code" },
+  { file: "claude_code/task_id_linking_real_world_bash.jsonl", format: "claude-code" },
+  { file: "codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl", format: "codex" },
+  { file: "codex/rollout-2026-01-02T19-00-00-019b7f95-0000-7000-0000-000000000001.jsonl", format: "codex" },
+  { file: "codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl", format: "codex" },
+  { file: "codex/small.jsonl", format: "codex" },
+  { file: "openhands/basic.json", format: "openhands" },
+  { file: "openhands/basic_gui_mode.json", format: "openhands" },
+  { file: "openhands/wrong_initial_state.json", format: "openhands" },
+  { file: "swe_agent/6e44b9__sweagenttestrepo-1c2844.traj", format: "swe-agent" },
+  { file: "swe_agent/pydicom__pydicom-1458.traj", format: "swe-agent" },
+  { file: "mini_swe_agent/github_issue.traj.json", format: "mini-swe-agent" },
+  { file: "mini_swe_agent/local.traj.json", format: "mini-swe-agent" },
+];
