@@ -12,6 +12,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "check trace files against the span contract",
     load: async () => (await import("./lint.js")).lintCommand,
   },
+  convert: {
+    summary: "convert span files between toolspan JSONL and OTLP/JSON",
+    load: async () => (await import("./convert.js")).convertCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,
