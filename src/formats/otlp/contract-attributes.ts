@@ -24,15 +24,18 @@ const NULLABLE_KEYS = Object.entries(KEY_TYPES)
   .map(([key]) => key);
 
 /** The contract record carried by a span's attributes, or null when it has no `toolspan.*` attribute. A record
- * stamped with `toolspan.contract` was written whole, so each nullable key it lacks was null. */
+ * stamped with `toolspan.contract` was written whole, so when its writer could not write null (an SDK: no
+ * attribute holds an empty value), each nullable key it lacks was null. */
 export function recordFromAttributes(attributes: Record<string, unknown>): Record<string, unknown> | null {
   let record: Record<string, unknown> | null = null;
+  let explicitNull = false;
   for (const [name, value] of Object.entries(attributes)) {
     if (!name.startsWith(ATTRIBUTE_PREFIX)) continue;
     record ??= {};
     record[contractKey(name)!] = value;
+    if (value === null) explicitNull = true;
   }
-  if (record !== null && record.contract !== undefined) {
+  if (record !== null && record.contract !== undefined && !explicitNull) {
     for (const key of NULLABLE_KEYS) if (!(key in record)) record[key] = null;
   }
   return record;
