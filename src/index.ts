@@ -17,3 +17,11 @@ export { runTool, type KeptSink, type RunToolOptions, type RunToolResult } from 
 export { RunFile } from "./run/append-record.js";
 export { CORE_KEYS, OWN_KEYS } from "./contract/keys.js";
 export { clipMarker } from "./run/marker.js";
+export { ATTRIBUTE_TABLE, attributeName, contractKey } from "./formats/otlp/attribute-map.js";
+export { contractAttributes, recordFromAttributes, type AttributeValue } from "./formats/otlp/contract-attributes.js";
+export { decodeAnyValue, decodeAttributes, normaliseId } from "./formats/otlp/decode.js";
+export { isOtlpRequest, spansFromLine, spansFromRequest, type OtlpSpan } from "./formats/otlp/spans-from-line.js";
+export { requestFromRecord } from "./formats/otlp/request-from-record.js";
+export { CONVERT_TARGETS, convertValue, type ConvertTarget } from "./formats/otlp/convert-record.js";
+export { opensDocument } from "./formats/json-document.js";
+export type { TraceOptions } from "./run/otel/tool-trace.js";

@@ -7,7 +7,8 @@ import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
 import { shellReturnCode, wrapExitCode } from "./exit-code.js";
 import { newRunId, newSpanId } from "./ids.js";
 import { clipMarker } from "./marker.js";
-import { startToolTrace, type ToolTrace, type TraceOptions } from "./otel/tool-trace.js";
+import { otelRegistered } from "./otel/registered.js";
+import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
 import { watchProcess } from "./watch-process.js";
 
@@ -148,7 +149,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const parentSpanId =
     options.parentSpanId !== undefined ? options.parentSpanId : env.TOOLSPAN_PARENT_SPAN_ID || null;
   const toolName = options.toolName ?? basename(argv[0] ?? "");
-  const trace = await startToolTrace(toolName, options);
+  const trace = otelRegistered() ? await (await import("./otel/tool-trace.js")).startToolTrace(toolName, options) : null;
   // One id for both records, so the JSONL span and the OpenTelemetry span can be joined.
   const spanId = trace?.spanId ?? newSpanId();
   const cap = options.cap === undefined ? DEFAULT_CAP : options.cap;

@@ -142,7 +142,7 @@ describe("toolspan lint: severities", () => {
     const run = await lint(["--rules"]);
     assert.equal(run.code, 0);
     const lines = run.stdout.trimEnd().split("\n");
-    assert.equal(lines.length, 18);
+    assert.equal(lines.length, 19);
     for (const rule of RULES) {
       const line = lines.find((l) => l.split(/\s+/)[0] === rule.id);
       assert.ok(line, `${rule.id} is listed`);

@@ -1,13 +1,10 @@
-// One OpenTelemetry span per command, through @opentelemetry/api only, and only when an SDK registered itself:
-// the API is loaded on demand, so a run without OpenTelemetry pays nothing and needs no API installed.
+// One OpenTelemetry span per command, through @opentelemetry/api only. run-tool loads this module only when an
+// SDK registered itself, so a run without OpenTelemetry pays nothing and needs no API installed.
 import type { Context, Span, TextMapPropagator } from "@opentelemetry/api";
 import type { ToolSpan } from "../../contract/span.js";
 import { contractAttributes } from "../../formats/otlp/contract-attributes.js";
 import { errorType, semanticAttributes, spanName } from "../../formats/otlp/tool-span-semantics.js";
 import { VERSION } from "../../cli/version.js";
-
-// Where @opentelemetry/api 1.x keeps what an SDK registered; absent means every span would be a no-op.
-const OTEL_API_GLOBAL = Symbol.for("opentelemetry.js.api.1");
 
 /** How the span joins a trace. */
 export interface TraceOptions {
@@ -30,7 +27,6 @@ export interface ToolTrace {
 type Api = typeof import("@opentelemetry/api");
 
 async function loadApi(): Promise<Api | null> {
-  if (!(OTEL_API_GLOBAL in globalThis)) return null;
   try {
     return await import("@opentelemetry/api");
   } catch {
@@ -54,7 +50,7 @@ function finish(api: Api, span: Span, record: ToolSpan, pid: number | null, reco
   span.end();
 }
 
-/** Starts the command's span, or resolves to null when no OpenTelemetry SDK is registered. */
+/** Starts the command's span; null when @opentelemetry/api cannot be loaded or gives no valid span context. */
 export async function startToolTrace(toolName: string, options: TraceOptions): Promise<ToolTrace | null> {
   const api = await loadApi();
   if (api === null) return null;
