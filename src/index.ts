@@ -55,3 +55,11 @@ export type { TranscriptCall, TranscriptFormat, TranscriptRead, TranscriptProble
 export { CLIP_MARKERS, findClipMarker, findClipMatch, type ClipMarker, type ClipMatch } from "./formats/clip-markers.js";
 export { AUDIT_KEYS } from "./contract/keys.js";
 export type { AuditSpanKeys, ClipEvidence, SpanSource } from "./contract/span.js";
+export { ATTRIBUTE_TABLE, attributeName, contractKey } from "./formats/otlp/attribute-map.js";
+export { contractAttributes, recordFromAttributes, type AttributeValue } from "./formats/otlp/contract-attributes.js";
+export { decodeAnyValue, decodeAttributes, normaliseId } from "./formats/otlp/decode.js";
+export { isOtlpRequest, spansFromLine, spansFromRequest, type OtlpSpan } from "./formats/otlp/spans-from-line.js";
+export { requestFromRecord } from "./formats/otlp/request-from-record.js";
+export { CONVERT_TARGETS, convertValue, type ConvertTarget } from "./formats/otlp/convert-record.js";
+export { opensDocument } from "./formats/json-document.js";
+export type { TraceOptions } from "./run/otel/tool-trace.js";

@@ -27,9 +27,10 @@ const OPTIONS: readonly OptionSpec[] = [
 
 const LINT_HELP = `Usage: toolspan lint [options] FILE...
 
-Checks tool spans (one JSON object per line; '-' reads standard input) against
-the toolspan/1 contract: flags that disagree with byte counts, a preview that
-claims success after a clip, hashes that are not hashes, and more. Lines are
+Checks tool spans (one JSON object per line, or OTLP/JSON as the Collector's
+file exporter writes it; '-' reads standard input) against the toolspan/1
+contract: flags that disagree with byte counts, a preview that claims success
+after a clip, hashes that are not hashes, and more. Lines are
 numbered as an editor numbers them; spans whose span_type is not "tool" are
 passed over; a malformed line is one finding and linting goes on.
 

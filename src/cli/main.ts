@@ -28,6 +28,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "find the clipped tool results in transcripts agents already wrote",
     load: async () => (await import("./audit.js")).auditCommand,
   },
+  convert: {
+    summary: "convert span files between toolspan JSONL and OTLP/JSON",
+    load: async () => (await import("./convert.js")).convertCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

@@ -1,6 +1,7 @@
 // `toolspan wrap`: run a command, pass through what the cap keeps, write the span.
 import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES } from "../contract/constants.js";
 import type { KeepPolicy } from "../contract/span.js";
+import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { openOutOption } from "./out-option.js";
@@ -25,6 +26,8 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "json", kind: "flag", help: "print only the span, as one JSON line, on stdout; pass nothing through" },
   { name: "out", kind: "string", value: "FILE", help: "append the span as one line to FILE (safe with concurrent wraps)" },
   { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut" },
+  { name: "otlp", kind: "string", value: "URL", help: "send the span over OTLP/HTTP to this endpoint (default: $OTEL_EXPORTER_OTLP_ENDPOINT)" },
+  { name: "record-args", kind: "flag", help: "put the command's arguments on the OpenTelemetry span (process.command_args)" },
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -49,6 +52,9 @@ in every case but a usage error.
 
 Environment: TOOLSPAN_RUN_ID and TOOLSPAN_PARENT_SPAN_ID are read, and set for
 the command (to this span's id), so nested wraps share a run and link up.
+OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT (or --otlp URL) set, the span
+is also sent as an 'execute_tool' span over OTLP/HTTP; its parent is
+$TRACEPARENT, and the command sees TRACEPARENT set to it (see docs/otlp.md).
 SIGINT, SIGTERM and SIGHUP sent to toolspan go to the command's process group.
 
 Examples:
@@ -81,7 +87,24 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
     killAfterSeconds: count("kill-after"),
     runId: options.get("run-id") as string | undefined,
     marker: options.get("marker") === true,
+    recordArgs: options.get("record-args") === true,
   };
+}
+
+// An endpoint (the flag, else the variables every OpenTelemetry SDK reads) turns the exporter on; the SDK is
+// loaded only then.
+async function startOtlp(flag: string | undefined): Promise<ShutdownOtlp | null> {
+  const env = process.env;
+  if (flag !== undefined && !URL.canParse(flag)) throw new UsageError(`--otlp takes a URL, got '${flag}'`);
+  if (flag === undefined && (env.OTEL_SDK_DISABLED === "true" || !(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))) {
+    return null;
+  }
+  const { registerOtlpExport } = await import("../run/otel/register-otlp.js");
+  return registerOtlpExport({
+    endpoint: flag,
+    serviceName: env.OTEL_SERVICE_NAME,
+    onError: (message) => process.stderr.write(`toolspan: OTLP export failed: ${message}\n`),
+  });
 }
 
 /** Runs `toolspan wrap`; resolves to the exit status. */
@@ -100,8 +123,11 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   process.stdout.on("error", () => {});
   process.stderr.on("error", () => {});
   const passThrough = !json;
+  const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined);
   const result = await runTool(parsed.rest, {
     ...options,
+    traceparent: process.env.TRACEPARENT,
+    tracestate: process.env.TRACESTATE,
     buffer: false,
     forwardSignals: true,
     onStdout: passThrough ? (chunk) => writeWithBackpressure(process.stdout, chunk) : undefined,
@@ -115,5 +141,6 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   }
   if (json) process.stdout.write(line);
   else if (!runFile) process.stderr.write(line);
+  await shutdownOtlp?.();
   return result.exitCode;
 }

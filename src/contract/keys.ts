@@ -60,3 +60,6 @@ export const OWN_KEYS = [
 
 /** Keys `toolspan audit` adds to the spans it converts from transcripts (docs/audit.md); checked when present. */
 export const AUDIT_KEYS = ["source", "clip_evidence"] as const satisfies readonly (keyof AuditSpanKeys)[];
+
+/** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span has. */
+export const WRAP_KEYS: readonly string[] = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !(RERUN_KEYS as readonly string[]).includes(key));

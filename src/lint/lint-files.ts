@@ -71,7 +71,7 @@ function emitRange(result: RangeResult, offset: number, checkers: FileChecker[],
     flushUpTo(identity.line);
     const line = identity.line + offset;
     for (const { rule, severity, check } of checkers) {
-      for (const report of check({ ...identity, line })) emit(toFinding(line, rule.id, severity, rule.messages, report));
+      for (const report of check({ ...identity, line })) emit(toFinding(line, rule.id, severity, rule.messages, report, identity.trace));
     }
   }
   flushUpTo(Infinity);

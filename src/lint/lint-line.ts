@@ -1,46 +1,18 @@
-// Lints one line: parse, pass over spans that are not tool spans, run every active span rule.
-import type { StreamName } from "../contract/span.js";
-import { formatMessage, type Report, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
+// Lints one line: parse, pass over spans that are not tool spans, run every active span rule; a line that is
+// an OTLP request is linted span by span.
+import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
+import { toFinding, type Finding } from "./finding.js";
+import { lintOtlpInto } from "./lint-otlp.js";
+import { lintSpanInto, type ActiveRule, type LintSink } from "./lint-span.js";
+import type { Report, Severity, SpanIdentity, SpanObject } from "./rule.js";
 import { invalidJson } from "./rules/invalid-json.js";
-import { spanView } from "./span-fields.js";
 
-/** One finding, as every reporter receives it. */
-export interface Finding {
-  line: number;
-  rule: string;
-  severity: Severity;
-  message: string;
-  messageId: string;
-  stream?: StreamName;
-}
-
-/** A span rule with the severity it runs at after configuration. */
-export interface ActiveRule {
-  rule: SpanRule;
-  severity: Severity;
-}
-
-export function toFinding(line: number, ruleId: string, severity: Severity, messages: Record<string, string>, report: Report): Finding {
-  const finding: Finding = {
-    line,
-    rule: ruleId,
-    severity,
-    messageId: report.messageId,
-    message: formatMessage(messages[report.messageId] ?? report.messageId, report.data),
-  };
-  if (report.stream) finding.stream = report.stream;
-  return finding;
-}
+export { toFinding, type ActiveRule, type Finding, type LintSink };
 
 const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 
-/** Where a range's lint results go, line after line. */
-export interface LintSink {
-  findings: Finding[];
-  identities: SpanIdentity[];
-}
-
-/** Findings for one line, and the ids file-level rules need (null when it is not a tool span). */
+/** Findings for one line, and the ids file-level rules need (null when it is not a tool span; the first span's
+ * for an OTLP line). */
 export function lintLine(
   text: string,
   line: number,
@@ -71,27 +43,25 @@ export function lintLineInto(
     addInvalidJson(sink, line, invalidJsonSeverity, { messageId: "syntax", data: { reason } });
     return;
   }
+  lintValueInto(sink, value, line, rules, invalidJsonSeverity);
+}
+
+/** The part of lintLineInto after parsing: for a value parsed some other way (a whole JSON document). */
+export function lintValueInto(
+  sink: LintSink,
+  value: unknown,
+  line: number,
+  rules: readonly ActiveRule[],
+  invalidJsonSeverity: Severity | "off",
+): void {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     addInvalidJson(sink, line, invalidJsonSeverity, { messageId: "notObject", data: { kind: kindOf(value) } });
     return;
   }
-  const span = value as Record<string, unknown>;
-  if (span.span_type !== "tool") return;
-  const view = spanView(span);
-  // One reporter for all rules (not a closure per rule per span): the loop sets whose turn it is.
-  let current = rules[0]!;
-  const report = (found: Report): void => {
-    sink.findings.push(toFinding(line, current.rule.id, current.severity, current.rule.messages, found));
-  };
-  for (const active of rules) {
-    current = active;
-    active.rule.check(view, report);
-  }
-  sink.identities.push({
-    line,
-    runId: typeof span.run_id === "string" ? span.run_id : null,
-    spanId: typeof span.span_id === "string" ? span.span_id : null,
-  });
+  const span = value as SpanObject;
+  if (span.span_type === "tool") lintSpanInto(sink, span, line, rules);
+  // A toolspan record always has span_type, so the OTLP test costs nothing on the JSONL path.
+  else if (span.span_type === undefined && isOtlpRequest(span)) lintOtlpInto(sink, span, line, rules);
 }
 
 function addInvalidJson(sink: LintSink, line: number, severity: Severity | "off", report: Report): void {

@@ -1,7 +1,9 @@
 // Lints the lines of one byte range of a file (or a whole stream): the unit of work a worker thread does.
 import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { Readable } from "node:stream";
+import { opensDocument } from "../formats/json-document.js";
 import { LineSplitter } from "./line-splitter.js";
+import { lintDocumentInto } from "./lint-document.js";
 import { lintLineInto, type ActiveRule, type Finding } from "./lint-line.js";
 import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
@@ -35,13 +37,35 @@ export function activeSpanRules(severities: Severities): { rules: ActiveRule[]; 
 }
 
 // Lints lines as bytes are pushed in; the same for a stream read asynchronously and a range read in one go.
+// A file whose first non-blank line opens a pretty-printed document is gathered and linted whole at the end
+// (planRanges never splits such a file).
 class RangeLinter {
   readonly result: RangeResult = { lines: 0, bytes: 0, findings: [], identities: [] };
   private readonly splitter: LineSplitter;
+  private readonly rules: ActiveRule[];
+  private readonly invalidJson: Severity | "off";
+  private lookForDocument: boolean;
+  private document: { lines: string[]; first: number } | null = null;
 
   constructor(severities: Severities, atFileStart: boolean) {
-    const { rules, invalidJson } = activeSpanRules(severities);
-    this.splitter = new LineSplitter((text, line) => lintLineInto(this.result, text, line, rules, invalidJson), atFileStart);
+    ({ rules: this.rules, invalidJson: this.invalidJson } = activeSpanRules(severities));
+    this.lookForDocument = atFileStart;
+    this.splitter = new LineSplitter((text, line) => this.line(text, line), atFileStart);
+  }
+
+  private line(text: string, line: number): void {
+    if (this.document !== null) {
+      this.document.lines.push(text);
+      return;
+    }
+    if (this.lookForDocument && text.trim() !== "") {
+      this.lookForDocument = false;
+      if (opensDocument(text)) {
+        this.document = { lines: [text], first: line };
+        return;
+      }
+    }
+    lintLineInto(this.result, text, line, this.rules, this.invalidJson);
   }
 
   get lines(): number {
@@ -55,6 +79,7 @@ class RangeLinter {
 
   finish(): RangeResult {
     this.splitter.end();
+    if (this.document !== null) lintDocumentInto(this.result, this.document.lines, this.document.first, this.rules, this.invalidJson);
     this.result.lines = this.splitter.lines;
     return this.result;
   }

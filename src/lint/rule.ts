@@ -1,5 +1,7 @@
 // What a lint rule is: metadata first, then a check over one untrusted span (ESLint's shape, as data).
 import type { StreamName } from "../contract/span.js";
+import type { OtlpSpan } from "../formats/otlp/spans-from-line.js";
+import type { TraceIdentity } from "./finding.js";
 import type { StreamFields } from "./span-fields.js";
 
 export type Severity = "error" | "warning";
@@ -30,6 +32,8 @@ export interface SpanRule {
   /** Templates by message id; `{name}` is replaced by `data.name`. */
   messages: Record<string, string>;
   check(view: SpanView, report: (report: Report) => void): void;
+  /** Looks at each span of an OTLP line that carries no toolspan record (another writer's tool span). */
+  checkTrace?(span: OtlpSpan, report: (report: Report) => void): void;
 }
 
 /** The figures a file-level rule sees of each tool span, in line order. */
@@ -37,6 +41,8 @@ export interface SpanIdentity {
   line: number;
   runId: string | null;
   spanId: string | null;
+  /** The OpenTelemetry span, for a span read from an OTLP line. */
+  trace?: TraceIdentity;
 }
 
 /** A rule over a whole file: it keeps its own state from span to span. */

@@ -7,11 +7,14 @@ import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
 import { shellReturnCode, wrapExitCode } from "./exit-code.js";
 import { newRunId, newSpanId } from "./ids.js";
 import { clipMarker } from "./marker.js";
+import { otelRegistered } from "./otel/registered.js";
+import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
 import { watchProcess } from "./watch-process.js";
 
-/** The options of `toolspan wrap`, as a library takes them. */
-export interface RunToolOptions {
+/** The options of `toolspan wrap`, as a library takes them. When an OpenTelemetry SDK is registered, the
+ * command gets a span of its own (`traceparent`, `tracestate`, `recordArgs` say how: see TraceOptions). */
+export interface RunToolOptions extends TraceOptions {
   /** Cap in bytes for both streams (default 8192); null keeps everything. */
   cap?: number | null;
   /** Cap for stdout alone; overrides `cap`. */
@@ -129,6 +132,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const seconds = (value: number | null | undefined, fallback: number | null): number | null =>
   value === undefined || value === null ? fallback : Math.min(Math.round(value * 1000), MAX_TIMER_MS);
 
+// The command joins this run and span, and, when traced, this trace: a stale TRACESTATE must not outlive its TRACEPARENT.
+function childEnv(env: NodeJS.ProcessEnv, runId: string, spanId: string, trace: ToolTrace | null): NodeJS.ProcessEnv {
+  const child: NodeJS.ProcessEnv = { ...env, TOOLSPAN_RUN_ID: runId, TOOLSPAN_PARENT_SPAN_ID: spanId };
+  if (trace === null) return child;
+  delete child.TRACESTATE;
+  return { ...child, ...trace.env };
+}
+
 /** Runs `argv` without a shell and resolves to its span and kept bytes. It never rejects for the command's sake:
  * a command that cannot start still yields a span, with `error` set and `returncode` null. */
 export async function runTool(argv: string[], options: RunToolOptions = {}): Promise<RunToolResult> {
@@ -137,7 +148,10 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const runId = options.runId ?? (env.TOOLSPAN_RUN_ID || newRunId());
   const parentSpanId =
     options.parentSpanId !== undefined ? options.parentSpanId : env.TOOLSPAN_PARENT_SPAN_ID || null;
-  const spanId = newSpanId();
+  const toolName = options.toolName ?? basename(argv[0] ?? "");
+  const trace = otelRegistered() ? await (await import("./otel/tool-trace.js")).startToolTrace(toolName, options) : null;
+  // One id for both records, so the JSONL span and the OpenTelemetry span can be joined.
+  const spanId = trace?.spanId ?? newSpanId();
   const cap = options.cap === undefined ? DEFAULT_CAP : options.cap;
   const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout);
   const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr);
@@ -147,7 +161,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const outcome = await watchProcess({
     argv,
     cwd,
-    env: { ...env, TOOLSPAN_RUN_ID: runId, TOOLSPAN_PARENT_SPAN_ID: spanId },
+    env: childEnv(env, runId, spanId, trace),
     stdin: options.stdin ?? "inherit",
     timeoutMs: seconds(options.timeoutSeconds, null),
     idleTimeoutMs: seconds(options.idleTimeoutSeconds, null),
@@ -167,7 +181,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       runId,
       spanId,
       parentSpanId,
-      toolName: options.toolName ?? basename(argv[0] ?? ""),
+      toolName,
       argv,
       cwd,
       startedAt,
@@ -181,6 +195,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     stdoutMeasure,
     stderrMeasure,
   );
+  trace?.end(span, outcome.pid);
   return {
     span,
     stdout: Buffer.concat(stdout.chunks),

@@ -142,7 +142,7 @@ describe("toolspan lint: severities", () => {
     const run = await lint(["--rules"]);
     assert.equal(run.code, 0);
     const lines = run.stdout.trimEnd().split("\n");
-    assert.equal(lines.length, 18);
+    assert.equal(lines.length, 19);
     for (const rule of RULES) {
       const line = lines.find((l) => l.split(/\s+/)[0] === rule.id);
       assert.ok(line, `${rule.id} is listed`);
@@ -232,12 +232,12 @@ describe("toolspan lint: inputs and formats", () => {
     assert.deepEqual(records.map((r) => r.stream ?? null), ["stderr", "stdout", "stdout", "stdout", null]);
   });
 
-  test("--format sarif: a SARIF 2.1.0 log with all 18 rules and one result per finding", async () => {
+  test("--format sarif: a SARIF 2.1.0 log with all 19 rules and one result per finding", async () => {
     const run = await lint(["--format", "sarif", SEED]);
     assert.equal(run.code, 1);
     const log = JSON.parse(run.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; help: { text: string } }[] } }; results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
     assert.equal(log.version, "2.1.0");
-    assert.equal(log.runs[0]!.tool.driver.rules.length, 18);
+    assert.equal(log.runs[0]!.tool.driver.rules.length, 19);
     assert.ok(log.runs[0]!.tool.driver.rules.every((rule) => rule.help.text.length > 0));
     assert.deepEqual(log.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.region.startLine]), [
       ["invalid-hash", 1],

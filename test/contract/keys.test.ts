@@ -2,14 +2,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { REQUIRED_KEYS } from "../../src/contract/key-types.js";
-import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
+import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS, WRAP_KEYS } from "../../src/contract/keys.js";
 import { runTool } from "../../src/run/run-tool.js";
 import { repoPath } from "../helpers/repo.js";
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort();
-const rerunOnly: ReadonlySet<string> = new Set(RERUN_KEYS);
 /** The keys every span has: both groups but the ones only a rerun's span carries. */
-const everySpanKeys = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key));
+const everySpanKeys = WRAP_KEYS;
 
 test("the key lists name each key once and the groups do not overlap", () => {
   const all = [...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS];

@@ -93,7 +93,7 @@ describe("sarif reporter", () => {
     assert.equal(driver.name, "toolspan");
     assert.equal(driver.version, "9.8.7");
     assert.deepEqual(driver.rules.map((rule) => rule.id), RULES.map((rule) => rule.id));
-    assert.equal(new Set(driver.rules.map((rule) => rule.id)).size, 18);
+    assert.equal(new Set(driver.rules.map((rule) => rule.id)).size, 19);
     for (const [index, entry] of driver.rules.entries()) {
       assert.ok(entry.help.text.trim().length > 0, `${entry.id} has help text`);
       assert.equal(entry.shortDescription.text, RULES[index]!.description);

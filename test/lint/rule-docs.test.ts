@@ -161,8 +161,10 @@ for (const rule of RULES as readonly Rule[]) {
     for (const [which, lines] of [["bad", bad], ["good", good]] as const) {
       for (const line of lines) {
         const value = parseExample(id, which, line);
-        // invalid-json's bad example is valid JSON that is not an object; every other line is a tool span.
+        // invalid-json's bad example is valid JSON that is not an object; a rule that reads other writers' OTLP
+        // spans shows OTLP lines; every other line is a tool span.
         if (id === "invalid-json" && which === "bad") assert.ok(!isObject(value), "invalid-json's bad example must not be an object");
+        else if ("checkTrace" in rule) assert.ok(isObject(value) && Array.isArray(value.resourceSpans), `${id}: the ${which} example must be an OTLP request`);
         else assert.ok(isObject(value) && value.span_type === "tool", `${id}: the ${which} example must be a tool span: ${line}`);
       }
     }

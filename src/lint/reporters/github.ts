@@ -1,5 +1,5 @@
 // GitHub Actions workflow commands: each finding becomes an annotation on the file and line.
-import type { Reporter, Write } from "./reporter.js";
+import { spanSuffix, type Reporter, type Write } from "./reporter.js";
 
 // The escaping GitHub's runner applies to workflow command data and properties.
 const escapeData = (text: string): string => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -10,7 +10,7 @@ export function githubReporter(write: Write): Reporter {
     finding(file, finding) {
       const command = finding.severity === "error" ? "error" : "warning";
       write(
-        `::${command} file=${escapeProperty(file)},line=${finding.line},title=${escapeProperty(`toolspan ${finding.rule}`)}::${escapeData(finding.message)}\n`,
+        `::${command} file=${escapeProperty(file)},line=${finding.line},title=${escapeProperty(`toolspan ${finding.rule}`)}::${escapeData(finding.message + spanSuffix(finding))}\n`,
       );
     },
     end() {},

@@ -1,4 +1,5 @@
-// One JSON object per finding, for scripts: file, line, rule, severity, message, and stream where it concerns one.
+// One JSON object per finding, for scripts: file, line, rule, severity, message, and stream and OTLP span ids where
+// it concerns one.
 import type { Reporter, Write } from "./reporter.js";
 
 export function jsonlReporter(write: Write): Reporter {
@@ -13,6 +14,8 @@ export function jsonlReporter(write: Write): Reporter {
         message_id: finding.messageId,
       };
       if (finding.stream) record.stream = finding.stream;
+      if (finding.traceId) record.trace_id = finding.traceId;
+      if (finding.spanId) record.span_id = finding.spanId;
       write(`${JSON.stringify(record)}\n`);
     },
     end() {},

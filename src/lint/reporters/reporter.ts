@@ -15,3 +15,6 @@ export interface Reporter {
 
 /** Where a reporter writes. */
 export type Write = (text: string) => void;
+
+/** ` (span 5b8aa5a2d2c872e8)` for a finding about a span of an OTLP line, else nothing. */
+export const spanSuffix = (finding: Finding): string => (finding.spanId ? ` (span ${finding.spanId})` : "");

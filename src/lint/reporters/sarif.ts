@@ -50,7 +50,7 @@ export function sarifReporter(write: Write, rules: readonly Rule[], version: str
   let first = true;
   return {
     finding(file, finding) {
-      const result = {
+      const result: Record<string, unknown> = {
         ruleId: finding.rule,
         ruleIndex: index.get(finding.rule) ?? -1,
         level: finding.severity === "error" ? "error" : "warning",
@@ -64,6 +64,8 @@ export function sarifReporter(write: Write, rules: readonly Rule[], version: str
           },
         ],
       };
+      // SARIF has no place for a span inside a line: the ids go in the result's property bag.
+      if (finding.traceId || finding.spanId) result.properties = { traceId: finding.traceId, spanId: finding.spanId };
       write(`${first ? "" : ","}\n${JSON.stringify(result)}`);
       first = false;
     },

@@ -1,12 +1,12 @@
 // `FILE:LINE: severity rule-id message`, one a line, then the counts (as ruff and shellcheck print).
-import type { Counts, Reporter, Write } from "./reporter.js";
+import { spanSuffix, type Counts, type Reporter, type Write } from "./reporter.js";
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export function textReporter(write: Write): Reporter {
   return {
     finding(file, finding) {
-      write(`${file}:${finding.line}: ${finding.severity} ${finding.rule} ${finding.message}\n`);
+      write(`${file}:${finding.line}: ${finding.severity} ${finding.rule} ${finding.message}${spanSuffix(finding)}\n`);
     },
     end(counts: Counts) {
       write(

@@ -11,6 +11,7 @@ import { invalidType } from "./invalid-type.js";
 import { missingField } from "./missing-field.js";
 import { missingFullHash } from "./missing-full-hash.js";
 import { mixedRuns } from "./mixed-runs.js";
+import { noIoMetadata } from "./no-io-metadata.js";
 import { okPreviewOnFailure } from "./ok-preview-on-failure.js";
 import { okPreviewWhileTruncated } from "./ok-preview-while-truncated.js";
 import { possiblePipeStall } from "./possible-pipe-stall.js";
@@ -33,6 +34,7 @@ export const RULES: readonly Rule[] = [
   missingField,
   missingFullHash,
   mixedRuns,
+  noIoMetadata,
   okPreviewOnFailure,
   okPreviewWhileTruncated,
   possiblePipeStall,

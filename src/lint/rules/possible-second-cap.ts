@@ -1,4 +1,5 @@
 import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
+import { knownAttributeCut } from "../../formats/otlp/attribute-limits.js";
 import type { SpanRule } from "../rule.js";
 import { isCount, keptBytes, previewChars } from "../span-fields.js";
 
@@ -23,6 +24,8 @@ export const possibleSecondCap: SpanRule = {
   messages: {
     shortPreview:
       "preview_{stream} has {chars} characters ({previewBytes} bytes) although {kept} bytes were kept and the limit is {limit}: something cut it",
+    shortPreviewAtLimit:
+      "preview_{stream} has {chars} characters ({previewBytes} bytes) although {kept} bytes were kept and the limit is {limit}: cut to the length of {layer}",
     marker: "preview_{stream} holds a {harness} truncation marker: the output passed another cap",
     exactCap: "{stream}_bytes is exactly {bytes}, a well-known cap size, with no truncation flag: it may have been cut before this wrapper",
   },
@@ -46,7 +49,11 @@ export const possibleSecondCap: SpanRule = {
         const previewBytes = Buffer.byteLength(s.preview, "utf8");
         if (previewBytes + 9 < kept) {
           const chars = codePoints(s.preview);
-          if (chars < limit) report({ messageId: "shortPreview", stream: s.stream, data: { ...data, chars, previewBytes, kept, limit } });
+          if (chars < limit) {
+            const layer = knownAttributeCut(s.preview);
+            const messageId = layer === null ? "shortPreview" : "shortPreviewAtLimit";
+            report({ messageId, stream: s.stream, data: { ...data, chars, previewBytes, kept, limit, layer: layer ?? "" } });
+          }
         }
       }
       if (s.bytes !== undefined && s.truncated === false && WELL_KNOWN_CAPS.has(s.bytes)) {

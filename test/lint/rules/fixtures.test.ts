@@ -11,7 +11,7 @@ const fixture = (rule: string, name: "bad" | "good") => repoPath(`test/fixtures/
 
 test("every rule has a fixture pair, and every fixture folder names a rule", () => {
   const ids = RULES.map((rule) => rule.id).sort();
-  assert.equal(ids.length, 18);
+  assert.equal(ids.length, 19);
   assert.deepEqual(readdirSync(repoPath("test/fixtures/rules")).sort(), ids);
   for (const id of ids) {
     assert.ok(existsSync(fixture(id, "bad")), `${id}/bad.jsonl`);

@@ -1,0 +1,94 @@
+// `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
+import { createReadStream, createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { opensDocument } from "../formats/json-document.js";
+import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
+import { LineSplitter } from "../lint/line-splitter.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { UsageError } from "./usage-error.js";
+import { VERSION } from "./version.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "to", kind: "choice", value: "FORMAT", choices: CONVERT_TARGETS, help: "otlp (one ExportTraceServiceRequest a line) or jsonl (one toolspan record a line)" },
+  { name: "out", kind: "string", value: "FILE", help: "write to FILE instead of standard output" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const CONVERT_HELP = `Usage: toolspan convert --to otlp|jsonl [options] [FILE|-]
+
+Converts span files line by line (FILE, or standard input): toolspan JSONL
+records to OTLP/JSON lines as the Collector's file exporter writes them, and
+OTLP/JSON lines or documents back to toolspan records. Every contract key
+survives the round trip; lines already in the target format pass through.
+Spans without toolspan.* attributes have no record and are left out of jsonl.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: 0 converted; 1 some lines were neither format (named on stderr);
+2 usage error or unreadable input.`;
+
+/** Runs `toolspan convert`; resolves to the exit status. */
+export async function convertCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  if (parsed.options.get("help")) {
+    process.stdout.write(`${CONVERT_HELP}\n`);
+    return 0;
+  }
+  const to = parsed.options.get("to") as ConvertTarget | undefined;
+  if (to === undefined) throw new UsageError("--to is required", "toolspan convert --to otlp|jsonl [FILE|-]");
+  if (parsed.rest.length > 1) throw new UsageError("one input at most");
+  const path = parsed.rest[0] ?? "-";
+  const outPath = parsed.options.get("out") as string | undefined;
+  const out = outPath === undefined ? process.stdout : createWriteStream(outPath);
+  let skipped = 0;
+  let lines: string[] = [];
+  // A pretty-printed document (an OTLP trace.json) is gathered and converted whole.
+  let document: string[] | null = null;
+  let seenContent = false;
+  const convert = (text: string, line: number): void => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const converted = convertValue(value, to, VERSION);
+    if (converted === null) {
+      skipped++;
+      process.stderr.write(`toolspan: ${path}:${line}: neither a toolspan record nor an OTLP request\n`);
+    } else lines.push(...converted);
+  };
+  const splitter = new LineSplitter((text, line) => {
+    if (document !== null) document.push(text);
+    else if (text.trim() === "") return;
+    else if (!seenContent && opensDocument(text)) document = [text];
+    else convert(text, line);
+    seenContent = true;
+  });
+  const flush = (): Promise<void> | undefined => {
+    if (lines.length === 0) return undefined;
+    const text = `${lines.join("\n")}\n`;
+    lines = [];
+    return writeWithBackpressure(out, text);
+  };
+  try {
+    const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      splitter.push(chunk);
+      await flush();
+    }
+  } catch (error) {
+    process.stderr.write(`toolspan: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return 2;
+  }
+  splitter.end();
+  if (document !== null) convert((document as string[]).join("\n"), 1);
+  await flush();
+  if (out !== process.stdout) {
+    out.end();
+    await once(out, "finish");
+  }
+  return skipped > 0 ? 1 : 0;
+}

@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { runCli } from "../helpers/cli.js";
+import { cleanSpan, jsonl, seedRecord, writeTemp } from "../helpers/lint.js";
+import { repoPath } from "../helpers/repo.js";
+
+test("convert --to otlp then --to jsonl gives back the records; standard input and --out work", async () => {
+  const records = [cleanSpan(), seedRecord()];
+  const otlp = await runCli(["convert", "--to", "otlp", writeTemp(jsonl(records))]);
+  assert.equal(otlp.code, 0);
+  const lines = otlp.stdout.toString("utf8").trim().split("\n");
+  assert.equal(lines.length, 2);
+  for (const line of lines) assert.ok(Array.isArray((JSON.parse(line) as { resourceSpans: unknown }).resourceSpans));
+  const out = writeTemp("", "back.jsonl");
+  const back = await runCli(["convert", "--to", "jsonl", "--out", out, "-"], { input: otlp.stdout });
+  assert.equal(back.code, 0);
+  assert.deepEqual(readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line)), records);
+});
+
+test("a pretty-printed OTLP document converts; spans without toolspan attributes give no record", async () => {
+  const result = await runCli(["convert", "--to", "jsonl", repoPath("test/fixtures/otlp/trace.json")]);
+  assert.equal(result.code, 0);
+  assert.equal(result.stdout.toString(), "");
+});
+
+test("lines that are neither format are named; usage errors exit 2", async () => {
+  const result = await runCli(["convert", "--to", "otlp", writeTemp("[1]\n{}\n")]);
+  assert.equal(result.code, 1);
+  assert.match(result.stderr.toString(), /:1: neither a toolspan record nor an OTLP request/);
+  assert.equal((await runCli(["convert", "x.jsonl"])).code, 2);
+  assert.equal((await runCli(["convert", "--to", "csv", "x.jsonl"])).code, 2);
+  assert.equal((await runCli(["convert", "--to", "otlp", "/nonexistent.jsonl"])).code, 2);
+});
