@@ -10,7 +10,7 @@ import type { Severity, SpanObject } from "./rule.js";
 const SPAN_ID = /"spanId"\s*:\s*"([^"]*)"/;
 
 // Spans come in document order, so each search starts where the last one stopped.
-function spanLines(lines: readonly string[], firstLine: number): (span: OtlpSpan) => number {
+export function spanLines(lines: readonly string[], firstLine: number): (span: OtlpSpan) => number {
   let cursor = 0;
   return (span) => {
     for (let index = cursor; index < lines.length; index++) {

@@ -2,6 +2,7 @@
 import { isAbsolute } from "node:path";
 import { KEY_TYPES } from "../contract/key-types.js";
 import { readLines, STOP } from "../formats/jsonl-lines.js";
+import { isOtlpRequest, spansFromRequest } from "../formats/otlp/spans-from-line.js";
 import type { SpanObject } from "../lint/rule.js";
 import { RerunRefused } from "./rerun-refused.js";
 
@@ -40,6 +41,16 @@ export function parseSpanRef(text: string, spanId?: string): SpanRef {
 
 const where = (path: string, line: number): string => `${path}:${line}`;
 
+// The tool spans a parsed line holds: a toolspan record is one; an OTLP request holds one per span that carries
+// a toolspan record (span_type "tool").
+function toolRecords(value: unknown): SpanObject[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const object = value as SpanObject;
+  if (object.span_type === "tool") return [object];
+  if (object.span_type !== undefined || !isOtlpRequest(object)) return [];
+  return spansFromRequest(object).flatMap((span) => (span.record?.span_type === "tool" ? [span.record as SpanObject] : []));
+}
+
 function parseLine(path: string, line: number, text: string): SpanObject {
   let value: unknown;
   try {
@@ -47,10 +58,12 @@ function parseLine(path: string, line: number, text: string): SpanObject {
   } catch {
     throw new RerunRefused("notJson", `${where(path, line)}: the line is not JSON`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value) || (value as SpanObject).span_type !== "tool") {
-    throw new RerunRefused("notToolSpan", `${where(path, line)}: not a tool span (span_type is not "tool")`);
+  const records = toolRecords(value);
+  if (records.length === 0) throw new RerunRefused("notToolSpan", `${where(path, line)}: not a tool span (span_type is not "tool")`);
+  if (records.length > 1) {
+    throw new RerunRefused("idAmbiguous", `${where(path, line)}: an OTLP line with ${records.length} tool spans; name one with FILE --span ID`);
   }
-  return value as SpanObject;
+  return records[0]!;
 }
 
 /** What is wrong with a span's types for a rerun: argv and cwd as it will execute them, and every contract key
@@ -113,6 +126,8 @@ async function withId(path: string, spanId: string): Promise<LocatedSpan> {
     }
     if (typeof value === "object" && value !== null && (value as SpanObject).span_id === spanId) {
       matches.push({ line, span: value as SpanObject });
+    } else {
+      for (const record of toolRecords(value)) if (record.span_id === spanId) matches.push({ line, span: record });
     }
   });
   if (matches.length === 0) throw new RerunRefused("idNotFound", `${path}: no span has span_id '${spanId}'`);

@@ -193,6 +193,18 @@ export const TRIAGE_TABLE: readonly TriageRow[] = [
     selects: (f) => f.binary,
     observe: () => "encoding binary: hashes only",
   },
+  {
+    id: "no-io-metadata",
+    observation: "another writer's tool span has a result but no byte counts, cap, flag or hash (lint warning `no-io-metadata`)",
+    firstAction: "record the tool's figures (wrap it with toolspan wrap, or export them) so the trace can say whether it was clipped",
+    notFirst: "trust the result string as the tool's whole output",
+    misleading: 15,
+    contract: false,
+    rerun: false,
+    docs: docs("no-io-metadata"),
+    selects: (_f, lint) => hasRule(lint, "no-io-metadata"),
+    observe: (f) => `${f.toolName ?? "a tool"}: a result with no I/O metadata; nothing says whether it was clipped`,
+  },
 ];
 
 /** Rows by id. */

@@ -2,7 +2,11 @@
 import { readLines } from "../formats/jsonl-lines.js";
 import { activeSpanRules } from "../lint/lint-range.js";
 import { defaultSeverities } from "../lint/severities.js";
-import { triageLine, type TriagedSpan, type TriageRules } from "./triage-line.js";
+import { opensDocument } from "../formats/json-document.js";
+import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
+import { spanLines } from "../lint/lint-document.js";
+import type { SpanObject } from "../lint/rule.js";
+import { triageLine, triageOtlpRequest, type TriagedSpan, type TriageRules } from "./triage-line.js";
 
 /** A run file's triage. */
 export interface TriageResult {
@@ -35,13 +39,63 @@ export function triageRules(): TriageRules {
 export async function triageFile(path: string): Promise<TriageResult> {
   const rules = triageRules();
   const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [] };
-  await readLines(path, (text, line) => {
-    result.lines = line;
+  const addLine = (text: string, line: number): void => {
+    // Only a line that names resourceSpans can be an OTLP request; every other line is a record or not a span.
+    const request = text.includes('"resourceSpans"') ? otlpRequest(text) : null;
+    if (request !== null) {
+      addOtlp(result, triageOtlpRequest(request, line, rules));
+      return;
+    }
     const { kind, span } = triageLine(text, line, rules);
     if (kind === "tool") result.toolSpans++;
     else if (kind === "not-a-span") result.notSpans++;
     if (span !== null) result.spans.push(span);
+  };
+  // A pretty-printed document (an OTLP example file) is gathered and read whole, as lint does.
+  let document: { lines: string[]; first: number } | null = null;
+  let seenContent = false;
+  await readLines(path, (text, line) => {
+    result.lines = line;
+    if (document !== null) {
+      document.lines.push(text);
+      return;
+    }
+    if (!seenContent && text.trim() !== "") {
+      seenContent = true;
+      if (opensDocument(text)) {
+        document = { lines: [text], first: line };
+        return;
+      }
+    }
+    addLine(text, line);
   });
+  if (document !== null) triageDocument(result, document, rules, addLine);
   result.spans.sort(byMisleading);
   return result;
+}
+
+function otlpRequest(text: string): SpanObject | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject) ? (value as SpanObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+function addOtlp(result: TriageResult, otlp: { toolSpans: number; spans: TriagedSpan[] }): void {
+  result.toolSpans += otlp.toolSpans;
+  result.spans.push(...otlp.spans);
+}
+
+// A whole OTLP document places each span on the line of its spanId; any other document is read line by line.
+function triageDocument(
+  result: TriageResult,
+  document: { lines: string[]; first: number },
+  rules: TriageRules,
+  addLine: (text: string, line: number) => void,
+): void {
+  const request = otlpRequest(document.lines.join("\n"));
+  if (request !== null) addOtlp(result, triageOtlpRequest(request, document.first, rules, spanLines(document.lines, document.first)));
+  else document.lines.forEach((text, index) => addLine(text, document.first + index));
 }

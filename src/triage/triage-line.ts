@@ -1,6 +1,8 @@
 // Triage of one line: lint it, read its facts, keep a compact record only when a row applies.
-import type { ActiveRule } from "../lint/lint-line.js";
+import { spansFromRequest, type OtlpSpan } from "../formats/otlp/spans-from-line.js";
+import type { ActiveRule, Finding, LintSink } from "../lint/lint-line.js";
 import { lintLine } from "../lint/lint-line.js";
+import { lintOtlpInto } from "../lint/lint-otlp.js";
 import type { Severity, SpanObject } from "../lint/rule.js";
 import { spanFacts } from "./facts.js";
 import { matchRows, spanLint, type TriageMatch } from "./match.js";
@@ -20,6 +22,8 @@ export interface TriagedSpan {
   clipped: boolean;
   /** ok_preview true, or previews that show no failure: among equally misleading spans these come first. */
   looksLikeSuccess: boolean;
+  /** The OpenTelemetry ids, for a span read from an OTLP request. */
+  trace?: { traceId: string | null; spanId: string | null };
   /** Most misleading first; never empty. */
   matches: readonly TriageMatch[];
 }
@@ -38,30 +42,64 @@ export interface TriageRules {
 const detach = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
 const detachOrNull = (text: string | null): string | null => (text === null ? null : detach(text));
 
-/** Triages one line of a run file; never throws, whatever the text. */
+/** Triages one line of a run file; never throws, whatever the text. An OTLP line holds many spans: see
+ * triageOtlpRequest. */
 export function triageLine(text: string, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
   const { findings, identity } = lintLine(text, line, lint.rules, lint.invalidJson);
   const notASpan = identity === null && findings.some((finding) => finding.rule === NOT_A_SPAN_RULE);
   if (identity === null && !notASpan) return { kind: "blank-or-other", span: null };
   // lintLine keeps its parse to itself; only tool spans are parsed a second time.
   const object: SpanObject = notASpan ? {} : (JSON.parse(text) as SpanObject);
+  return { kind: notASpan ? "not-a-span" : "tool", span: triageParsed(object, line, findings, !notASpan) };
+}
+
+/** The rows for one parsed span (or a line that is not one) with its lint findings; null when none applies. */
+export function triageParsed(
+  object: SpanObject,
+  line: number,
+  findings: readonly Finding[],
+  isSpan: boolean,
+  otel?: { traceId: string | null; spanId: string | null },
+): TriagedSpan | null {
   const facts = spanFacts(object);
   const sorted = spanLint(findings);
   const matches = matchRows(facts, sorted);
-  const kind: LineKind = notASpan ? "not-a-span" : "tool";
-  if (matches.length === 0) return { kind, span: null };
-  return {
-    kind,
-    span: {
-      line,
-      isSpan: !notASpan,
-      spanId: detachOrNull(facts.spanId),
-      toolName: detachOrNull(facts.toolName),
-      argv: facts.argv === null ? null : facts.argv.map(detach),
-      lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
-      clipped: facts.stdout.clipped || facts.stderr.clipped,
-      looksLikeSuccess: facts.looksLikeSuccess,
-      matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
-    },
+  if (matches.length === 0) return null;
+  const span: TriagedSpan = {
+    line,
+    isSpan,
+    spanId: detachOrNull(facts.spanId ?? otel?.spanId ?? null),
+    toolName: detachOrNull(facts.toolName),
+    argv: facts.argv === null ? null : facts.argv.map(detach),
+    lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
+    clipped: facts.stdout.clipped || facts.stderr.clipped,
+    looksLikeSuccess: facts.looksLikeSuccess,
+    matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
   };
+  if (otel) span.trace = { traceId: detachOrNull(otel.traceId), spanId: detachOrNull(otel.spanId) };
+  return span;
+}
+
+/** Triages every tool span of an OTLP request: a span with a toolspan record like a JSONL line, another
+ * writer's tool span by the rules that read those (no-io-metadata). `lineOf` places spans of a document. */
+export function triageOtlpRequest(
+  request: SpanObject,
+  requestLine: number,
+  lint: TriageRules,
+  lineOf?: (span: OtlpSpan) => number,
+): { toolSpans: number; spans: TriagedSpan[] } {
+  const sink: LintSink = { findings: [], identities: [] };
+  lintOtlpInto(sink, request, requestLine, lint.rules, lineOf);
+  const result: { toolSpans: number; spans: TriagedSpan[] } = { toolSpans: 0, spans: [] };
+  for (const span of spansFromRequest(request)) {
+    const own = sink.findings.filter((finding) => (finding.spanId ?? null) === span.spanId && (finding.traceId ?? null) === span.traceId);
+    const record = span.record;
+    const isTool = record !== null ? record.span_type === undefined || record.span_type === "tool" : own.length > 0;
+    if (!isTool) continue;
+    result.toolSpans++;
+    const object: SpanObject = record ?? { tool_name: typeof span.attributes["gen_ai.tool.name"] === "string" ? span.attributes["gen_ai.tool.name"] : span.name };
+    const triaged = triageParsed(object, lineOf ? lineOf(span) : requestLine, own, true, { traceId: span.traceId, spanId: span.spanId });
+    if (triaged !== null) result.spans.push(triaged);
+  }
+  return result;
 }

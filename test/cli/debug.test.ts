@@ -130,3 +130,20 @@ describe("toolspan debug: usage", () => {
     assert.match(text(result), /Exit status: 0 nothing needed action/);
   });
 });
+
+describe("rerun and debug read OpenTelemetry lines", () => {
+  test("the demo's clipped span converted to OTLP: rerun FILE:1 proves identical, debug reruns it", async () => {
+    const run = await wrapped(["--cap", "1024"], demo);
+    const converted = await runCli(["convert", "--to", "otlp", run]);
+    assert.equal(converted.code, 0, errText(converted));
+    const otlp = fresh("run.otlp.jsonl");
+    writeFileSync(otlp, converted.stdout);
+    const rerun = await runCli(["rerun", "--yes", `${otlp}:1`]);
+    assert.equal(rerun.code, 0, errText(rerun));
+    assert.match(text(rerun), /^verdict: identical\n/);
+    assert.ok(text(rerun).includes(FAILING_ASSERTION));
+    const debug = await runCli(["debug", "--yes", otlp]);
+    assert.equal(debug.code, 1, errText(debug));
+    assert.match(text(debug), /rerun [0-9a-f]{16}: identical;/);
+  });
+});

@@ -15,6 +15,11 @@ const stderrSpan = (returncode: number) =>
 /** Not a test run: the command and the previews say nothing of tests. */
 const asCat = { tool_name: "cat", argv: ["cat", "build.log"] };
 
+/** An OTLP line with one tool span of another writer: a result string and nothing else about its output. */
+const foreignToolLine = readFileSync(repoPath("test/fixtures/rules/no-io-metadata/bad.jsonl"), "utf8").split("\n")[0]!;
+/** The same span without its result string: nothing to distrust. */
+const foreignToolWithoutResult = foreignToolLine.replace(/,\{"key":"gen_ai\.tool\.call\.result","value":\{"stringValue":"[^"]*"\}\}/, "");
+
 /** For each row: a line that selects it, a near-identical line that does not, and a fragment of its observation. */
 const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | string; observed: string }> = {
   "ok-preview-while-clipped": {
@@ -81,6 +86,11 @@ const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | st
     selects: '{"span_type":"tool","tool_name":"pytest"',
     not: '{"span_type":"tool","tool_name":"pytest"}',
     observed: "line is not JSON",
+  },
+  "no-io-metadata": {
+    selects: foreignToolLine,
+    not: foreignToolWithoutResult,
+    observed: "pytest: a result with no I/O metadata",
   },
   "binary-hashes-only": {
     selects: spanFor({ stdout: allByteValues(), stderr: Buffer.alloc(0) }),

@@ -6,6 +6,7 @@ import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
 import { UnreadableInput } from "../../src/formats/jsonl-lines.js";
 import { triageFile } from "../../src/triage/triage-file.js";
 import { cleanSpan, completeSpan, jsonl, lintText, seedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
+import { repoRoot } from "../helpers/repo.js";
 import { rowsOf } from "../helpers/triage.js";
 
 /** A clipped pytest run whose preview shows the failure. */
@@ -96,4 +97,30 @@ test("property: every lint error on a line is covered by a row (lint-errors or n
     }),
     { numRuns: 1500 },
   );
+});
+
+describe("triageFile reads OpenTelemetry too", () => {
+  test("an OTLP line carrying a clipped toolspan record gets the record's rows and its trace ids", async () => {
+    const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
+    const [otlpLine] = convertValue(JSON.parse(JSON.stringify(failingTests)) as Record<string, unknown>, "otlp", "0.0.0")!;
+    const file = writeTemp(`${otlpLine}\n`);
+    const result = await triageFile(file);
+    assert.equal(result.toolSpans, 1);
+    assert.equal(result.notSpans, 0);
+    assert.deepEqual(result.spans.map((span) => span.matches.map((match) => match.row.id)), [rowsOf(failingTests)]);
+    assert.match(result.spans[0]!.trace?.traceId ?? "", /^[0-9a-f]{32}$/);
+  });
+
+  test("another writer's tool spans with only a result string get the no-io-metadata row, one per span", async () => {
+    const result = await triageFile(join(repoRoot, "test/fixtures/rules/no-io-metadata/bad.jsonl"));
+    assert.ok(result.spans.length >= 1);
+    for (const span of result.spans) assert.deepEqual(span.matches.map((match) => match.row.id), ["no-io-metadata"]);
+  });
+
+  test("the OTLP example document (pretty-printed) is read whole: no line of it is 'not a span'", async () => {
+    const result = await triageFile(join(repoRoot, "test/fixtures/otlp/trace.json"));
+    assert.equal(result.notSpans, 0);
+    assert.deepEqual(result.spans, []);
+    assert.ok(result.lines > 10);
+  });
 });
