@@ -38,13 +38,15 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
   },
 };
 
+const NAME_WIDTH = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
+
 const HELP = `toolspan ${VERSION}: honest tool spans for coding agents.
 
 Usage: toolspan COMMAND [options]
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, command]) => `  ${name.padEnd(8)}${command.summary}`)
+  .map(([name, command]) => `  ${name.padEnd(NAME_WIDTH)}${command.summary}`)
   .join("\n")}
 
 Run 'toolspan COMMAND --help' for a command's options.
