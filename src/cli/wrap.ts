@@ -6,6 +6,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
+import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "cap", kind: "count", value: "N", help: `bytes kept of each stream (default ${DEFAULT_CAP})` },
@@ -25,6 +26,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "json", kind: "flag", help: "print only the span, as one JSON line, on stdout; pass nothing through" },
   { name: "out", kind: "string", value: "FILE", help: "append the span as one line to FILE (safe with concurrent wraps)" },
   { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut" },
+  ...SECRET_OPTIONS,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -81,6 +83,7 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
     killAfterSeconds: count("kill-after"),
     runId: options.get("run-id") as string | undefined,
     marker: options.get("marker") === true,
+    ...secretRunOptions(options, process.env),
   };
 }
 
