@@ -3,6 +3,7 @@
 import type { RunToolOptions } from "../run/run-tool.js";
 import { readConfigFile, redactionSettings, CONFIG_FILE } from "./config-file.js";
 import type { OptionSpec, ParsedValue } from "./option-parser.js";
+import { storeDir } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
 
 export const SECRET_OPTIONS: readonly OptionSpec[] = [
@@ -19,8 +20,7 @@ export function secretRunOptions(options: Map<string, ParsedValue>, env: NodeJS.
   if (noPreview && options.has("preview")) throw new UsageError("--preview and --no-preview contradict each other");
   const settings = redactionSettings(readConfigFile(options.get("config") as string | undefined));
   const previewOff = noPreview || (!settings.preview && !options.has("preview"));
-  const dir = (options.get("store") as string | undefined) ?? (env.TOOLSPAN_STORE || undefined);
-  if (dir === "") throw new UsageError("--store takes a folder");
+  const dir = storeDir(options.get("store") as string | undefined, env, false);
   if (dir === undefined && options.has("store-max")) throw new UsageError("--store-max needs --store DIR (or TOOLSPAN_STORE)");
   return {
     redact: options.get("redact") === "off" ? false : settings.rules,

@@ -3,7 +3,7 @@
 // leaves a temporary file, never a partial blob under a final name; two wraps of the same stream end with one.
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { link, mkdir, open, rename, rm } from "node:fs/promises";
+import { link, mkdir, open, rename, rm, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { StreamFile } from "../rerun/stream-file.js";
 import { blobName, blobPath, tempDir } from "./blob-path.js";
@@ -42,6 +42,8 @@ async function commit(temp: string, final: string, sha256: string): Promise<void
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     if ((await hashFile(final)).sha256 !== sha256) await rename(temp, final);
+    // Stored again now: gc reckons a blob's age from its last store.
+    else await utimes(final, new Date(), new Date());
   }
   await rm(temp, { force: true });
   await syncPath(dirname(final));
