@@ -104,7 +104,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     id: "jwt",
     description: "a JSON Web Token (eyJ….eyJ….signature), its start cut off by the end of the text, or any base64url JSON (eyJ…)",
-    pattern: new RegExp(`(?<![${TOKEN}.-])eyJ[A-Za-z0-9_-]{6}[A-Za-z0-9_-]*\\.?[A-Za-z0-9_-]*\\.?[A-Za-z0-9_-]*`, "g"),
+    pattern: new RegExp(`(?<![${TOKEN}.-])eyJ[A-Za-z0-9_-]{4}[A-Za-z0-9_-]*\\.?[A-Za-z0-9_-]*\\.?[A-Za-z0-9_-]*`, "g"),
     matches: [
       "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
       "cut eyJhbGciOiJIUzI1NiJ9.eyJzdWIi",
@@ -143,10 +143,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     id: "secret-assignment",
     description: "the value of KEY=value where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *CREDENTIALS*, _auth",
     pattern: new RegExp(
-      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API_?KEY|[Aa]pi_?[Kk]ey|ACCESS_?KEY|[Aa]ccess_?[Kk]ey|PRIVATE_?KEY|[Pp]rivate_?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth)(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>[^\\s"'\`=][^\\s"'\`]*)`,
+      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth)(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>[^\\s"'\`=][^\\s"'\`]*)`,
       "dg",
     ),
-    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"'],
+    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd"],
     keeps: ["max_tokens=512 was enough", "if password == other", "tokens: 42"],
   },
 ];
