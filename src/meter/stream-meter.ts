@@ -2,7 +2,7 @@
 import type { Hash } from "node:crypto";
 import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { Encoding, KeepPolicy } from "../contract/span.js";
-import { Keeper } from "./keep.js";
+import { headShare, Keeper } from "./keep.js";
 import { PrefixWindow } from "./prefix-window.js";
 import { buildPreview, previewPrefixBytes } from "./preview.js";
 import { REDACTION_LOOKAHEAD_CHARS, redactPreview } from "../redact/redact-text.js";
@@ -124,7 +124,13 @@ export class StreamMeter {
     const { preview, redactions } =
       encoding === "binary"
         ? { preview: "", redactions: 0 }
-        : redactPreview(buildPreview(previewSource, previewSource.length === this.keptBytes, this.windowChars()), this.previewChars, this.keptBytes, this.redact);
+        : redactPreview(
+            buildPreview(previewSource, previewSource.length === this.keptBytes, this.windowChars()),
+            this.previewChars,
+            this.keptBytes,
+            this.redact,
+            truncated ? this.seams(previewSource) : [],
+          );
     const measure: StreamMeasure = {
       bytes: this.bytes,
       cap: this.cap,
@@ -160,6 +166,14 @@ export class StreamMeter {
   // Redaction reads past the preview limit, so a secret the limit cuts is recognised whole.
   private windowChars(): number {
     return this.redact.length > 0 && this.previewChars > 0 ? this.previewChars + REDACTION_LOOKAHEAD_CHARS : this.previewChars;
+  }
+
+  // Where a kept part starts that the cap cut out of the stream: the start of a tail, the tail of head+tail.
+  private seams(previewSource: Buffer): number[] {
+    if (this.redact.length === 0 || this.keep === "head") return [];
+    const head = headShare(this.cap!, this.keep);
+    if (head === 0) return [0];
+    return head < previewSource.length ? [buildPreview(previewSource.subarray(0, head), true, this.windowChars()).length] : [];
   }
 
   // Kept bytes and a trailer go the same way: to the caller's sink, or gathered for the result.

@@ -1,6 +1,6 @@
 // Finds secrets in text with a rule set and replaces them with `[REDACTED:<rule-id>]`.
 import { firstCodePoints } from "../meter/preview.js";
-import type { RedactRule } from "./rules.js";
+import { SEAM_RULES, type RedactRule } from "./rules.js";
 
 /** Characters `[start, end)` of a text hold a secret that `rule` found. */
 export interface Redaction {
@@ -66,6 +66,22 @@ export function redactText(text: string, rules: readonly RedactRule[]): { text: 
   return { text: redacted, count: markers.length };
 }
 
+// Each part between cuts is searched on its own: its end may cut a secret (the `$` alternatives) and, after a
+// seam, its start may be the rest of one (the seam rules).
+function findAcrossSeams(window: string, rules: readonly RedactRule[], seams: readonly number[]): Redaction[] {
+  const cuts = seams.filter((at) => at >= 0 && at < window.length);
+  if (cuts.length === 0) return findRedactions(window, rules);
+  const bounds = [...new Set([0, ...cuts, window.length])].sort((a, b) => a - b);
+  const found: Redaction[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const start = bounds[i]!;
+    const part = window.slice(start, bounds[i + 1]);
+    const partRules = cuts.includes(start) ? [...rules, ...SEAM_RULES] : rules;
+    for (const r of findRedactions(part, partRules)) found.push({ start: r.start + start, end: r.end + start, rule: r.rule });
+  }
+  return found;
+}
+
 // The contract counts a preview's bytes with each U+FFFD as one: the byte the decoder replaced.
 function cutToBytes(text: string, maxBytes: number): string {
   let bytes = 0;
@@ -80,7 +96,8 @@ function cutToBytes(text: string, maxBytes: number): string {
 }
 
 /** The preview cut from `window` (the decoded start of the kept bytes, `REDACTION_LOOKAHEAD_CHARS` longer than
- * the preview when the stream has that much): the first `previewChars` code points with secrets replaced. A
+ * the preview when the stream has that much): the first `previewChars` code points with secrets replaced.
+ * `seams` are where, in `window`, a kept part starts that the cap cut from the middle of the stream. A
  * secret found across the limit is replaced whole; the result is then held to the preview limit and to the
  * `keptBytes` the contract allows, so a marker near the end may itself be cut, but never a secret's bytes. */
 export function redactPreview(
@@ -88,11 +105,12 @@ export function redactPreview(
   previewChars: number,
   keptBytes: number,
   rules: readonly RedactRule[],
+  seams: readonly number[] = [],
 ): { preview: string; redactions: number } {
   const limit = firstCodePoints(window, previewChars).length;
   const raw = window.slice(0, limit);
   if (rules.length === 0) return { preview: raw, redactions: 0 };
-  const { text, markers } = applyRedactions(window, findRedactions(window, rules), limit);
+  const { text, markers } = applyRedactions(window, findAcrossSeams(window, rules, seams), limit);
   if (markers.length === 0) return { preview: raw, redactions: 0 };
   const preview = cutToBytes(firstCodePoints(text, previewChars), keptBytes);
   return { preview, redactions: markers.filter((at) => at < preview.length).length };

@@ -41,8 +41,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     id: "aws-secret-access-key",
     description: "an AWS secret access key (40 characters) after aws_secret_access_key, SecretAccessKey and the like",
-    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=][ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
-    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
+    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=]?[ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
+    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
     keeps: ["secret_access_key_id = 12"],
   },
   {
@@ -148,5 +148,25 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     ),
     matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd"],
     keeps: ["max_tokens=512 was enough", "if password == other", "tokens: 42"],
+  },
+];
+
+/** Rules for the start of a kept part that a cap cut out of the middle of the stream (the start of a tail, the
+ * seam of head+tail): what begins there may be the rest of a secret whose start was dropped, unrecognisable by
+ * the rules above. Applied only there. */
+export const SEAM_RULES: readonly BuiltinRule[] = [
+  {
+    id: "cut-token",
+    description: "a run of 6 or more token characters at a cut: it may be the end of a secret",
+    pattern: /^\uFFFD{0,3}[A-Za-z0-9_+/=.~-]{6}[A-Za-z0-9_+/=.~-]*/g,
+    matches: ["Ab12Cd34Ef56Gh78 then text", "\uFFFD\uFFFDrest-of-a-token"],
+    keeps: ["ssed in 3.2s", "== 3 passed =="],
+  },
+  {
+    id: "private-key",
+    description: "base64 lines at a cut, up to a PEM END line or the end of the text: the rest of a private key",
+    pattern: /^\uFFFD{0,3}[A-Za-z0-9+/=\r\n]{40}[A-Za-z0-9+/=\r\n]*(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    matches: ["yWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naFDrBz9vFqU4yQoV\nMIIEowIBAAKCAQEA0Z3VS5JJ\n-----END RSA PRIVATE KEY-----\n$ ls"],
+    keeps: ["ok\nok\n", "PASSED tests/test_a.py::test_b\n"],
   },
 ];

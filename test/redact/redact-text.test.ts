@@ -75,6 +75,14 @@ describe("redactPreview: the preview limit and the end of the kept bytes", () =>
     assert.ok([...redactPreview(long, 30, long.length, BUILTIN_RULES).preview].length <= 30);
   });
 
+  test("at a seam (the start of a kept tail), the rest of a secret whose start was dropped is redacted", () => {
+    const head = "export OPENAI_API_KEY=sk-proj-Ab12";
+    const tail = "Cd34Ef56Gh78Ij90Kl12Mn34Op56 done";
+    const { preview } = redactPreview(head + tail, 512, 100, BUILTIN_RULES, [head.length]);
+    assert.equal(preview, "export OPENAI_API_KEY=[REDACTED:openai-api-key][REDACTED:cut-token] done");
+    assert.equal(redactPreview(tail, 512, 100, BUILTIN_RULES, []).preview, tail, "only at a seam");
+  });
+
   test("without rules, or without a secret, the preview is the raw first characters", () => {
     assert.deepEqual(redactPreview(`${KEY}xyz`, 10, 100, []), { preview: KEY.slice(0, 10), redactions: 0 });
     assert.deepEqual(redactPreview("plain text", 5, 100, BUILTIN_RULES), { preview: "plain", redactions: 0 });

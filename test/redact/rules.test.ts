@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { redactText } from "../../src/redact/redact-text.js";
 import { hasNestedQuantifier } from "../../src/redact/rule-set.js";
-import { BUILTIN_RULES } from "../../src/redact/rules.js";
+import { BUILTIN_RULES, SEAM_RULES } from "../../src/redact/rules.js";
 
 describe("each built-in rule", () => {
-  for (const rule of BUILTIN_RULES) {
-    test(`${rule.id}: redacts its samples, keeps its look-alikes`, () => {
+  for (const rule of [...BUILTIN_RULES, ...SEAM_RULES]) {
+    test(`${rule.id}${SEAM_RULES.includes(rule) ? " (at a cut)" : ""}: redacts its samples, keeps its look-alikes`, () => {
       assert.ok(rule.matches.length > 0, "a rule has samples");
       for (const sample of rule.matches) {
         const { text, count } = redactText(sample, [rule]);
@@ -27,7 +27,7 @@ describe("each built-in rule", () => {
   });
 
   test("no pattern nests a quantifier, and none uses {n,}, which V8 backtracks with a stack entry per character", () => {
-    for (const rule of BUILTIN_RULES) {
+    for (const rule of [...BUILTIN_RULES, ...SEAM_RULES]) {
       assert.equal(hasNestedQuantifier(rule.pattern.source), false, rule.id);
       assert.doesNotMatch(rule.pattern.source, /\{\d+,\}/, rule.id);
     }
