@@ -10,7 +10,7 @@ import { clipMarker } from "./marker.js";
 import { buildSpan } from "./record.js";
 import { watchProcess } from "./watch-process.js";
 import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
-import { BlobWriter, type BlobStoreOptions } from "../store/blob-store.js";
+import type { BlobStoreOptions, BlobWriter } from "../store/blob-store.js";
 
 /** The options of `toolspan wrap`, as a library takes them. */
 export interface RunToolOptions {
@@ -149,7 +149,9 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     options.parentSpanId !== undefined ? options.parentSpanId : env.TOOLSPAN_PARENT_SPAN_ID || null;
   const spanId = newSpanId();
   const cap = options.cap === undefined ? DEFAULT_CAP : options.cap;
-  const blob = (): BlobWriter | null => (options.store ? new BlobWriter(options.store) : null);
+  // Loaded only when asked for: a wrap without a store starts no slower for it.
+  const Writer = options.store ? (await import("../store/blob-store.js")).BlobWriter : null;
+  const blob = (): BlobWriter | null => (Writer && options.store ? new Writer(options.store) : null);
   const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout, blob());
   const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr, blob());
 
