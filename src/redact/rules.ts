@@ -141,7 +141,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "secret-assignment",
-    description: "the value of KEY=value where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *CREDENTIALS*, _auth",
+    description: "the value of KEY=value (or KEY: value, \"key\": \"value\") where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *CREDENTIALS*, _auth",
     pattern: new RegExp(
       `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth)(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>[^\\s"'\`=][^\\s"'\`]*)`,
       "dg",
