@@ -41,6 +41,10 @@ Without --json, the kept bytes are passed through to toolspan's own stdout and
 stderr: exactly what the model gets. The span goes to --out FILE, or, without
 --out, to stderr after the kept bytes.
 
+Secrets in the previews become [REDACTED:<rule>] (docs/secrets.md); hashes and
+the bytes passed through stay raw. --store DIR keeps each whole stream in a
+local blob store, read back with 'toolspan show' (docs/store.md).
+
 Options:
 ${formatOptions(OPTIONS)}
 
