@@ -1,5 +1,4 @@
 // `toolspan lint`: check trace files against the contract.
-import { readFileSync } from "node:fs";
 import { lintFiles } from "../lint/lint-files.js";
 import type { Finding } from "../lint/lint-line.js";
 import { FORMATS, REPORTERS } from "../lint/reporters/index.js";
@@ -11,8 +10,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
-
-const CONFIG_FILE = "toolspan.config.json";
+import { CONFIG_FILE, readConfigFile } from "./config-file.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -53,28 +51,10 @@ function rulesTable(): string {
   return RULES.map((rule) => `${rule.id.padEnd(width)}${rule.severity.padEnd(9)}${rule.description}`).join("\n");
 }
 
-function readConfig(path: string, required: boolean): Record<string, unknown> | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    const named = required ? `--config ${path}` : path;
-    throw new UsageError(`${named}: cannot read (${(error as NodeJS.ErrnoException).code})`);
-  }
-  try {
-    const config = JSON.parse(text) as unknown;
-    if (typeof config !== "object" || config === null || Array.isArray(config)) throw new Error("not a JSON object");
-    return config as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError(`${path}: ${(error as Error).message}`);
-  }
-}
-
 function severitiesFrom(options: Map<string, unknown>): Severities {
   let severities = defaultSeverities();
   const configPath = options.get("config") as string | undefined;
-  const config = readConfig(configPath ?? CONFIG_FILE, configPath !== undefined);
+  const { config } = readConfigFile(configPath);
   try {
     if (config?.rules !== undefined) {
       if (typeof config.rules !== "object" || config.rules === null) throw new SeverityError(`${configPath ?? CONFIG_FILE}: "rules" must be an object`);

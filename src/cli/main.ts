@@ -32,6 +32,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "convert span files between toolspan JSONL and OTLP/JSON",
     load: async () => (await import("./convert.js")).convertCommand,
   },
+  show: {
+    summary: "print a stored stream, or only the bytes the model never saw, verified against the span",
+    load: async () => (await import("./show.js")).showCommand,
+  },
+  gc: {
+    summary: "remove old blobs no run file names from a blob store",
+    load: async () => (await import("./gc.js")).gcCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

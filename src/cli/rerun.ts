@@ -1,7 +1,10 @@
 // `toolspan rerun`: find a span, show what will run, get consent, rerun it with no cap, report what it proves.
 import { DEFAULT_SHOW_BYTES, rerunSpan } from "../rerun/rerun-span.js";
 import { consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
-import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
+import { locateSpan, parseSpanRef, type LocatedSpan } from "../rerun/locate-span.js";
+import { storedStreams } from "../rerun/from-blob.js";
+import { BlobProblem } from "../store/verify-blob.js";
+import { storeDir } from "./store-option.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
 import { renderRerunJson } from "../rerun/render-json.js";
 import { renderRerunText } from "../rerun/render-text.js";
@@ -22,6 +25,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
   { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop the rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
   { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop the rerun when it prints nothing for this long, as in wrap" },
+  { name: "store", kind: "string", value: "DIR", help: "a blob store (default: $TOOLSPAN_STORE): when it holds the span's streams and they verify, they are read and nothing runs" },
   { name: "format", kind: "choice", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json (one object on stdout)" },
   { name: "help", kind: "flag", help: "show this help" },
 ];
@@ -38,6 +42,10 @@ before a tail cap, the middle of head+tail), with their byte offsets.
 Before running, it prints the argv (as JSON), the cwd and the timeout on stderr
 and asks 'Run it? [y/N]'. --yes skips the question. Without --yes and without a
 terminal to ask, nothing runs. A cwd that no longer exists is refused.
+
+With --store DIR (or TOOLSPAN_STORE), when the store holds both of the span's
+streams (wrap --store) and they verify, they are read instead: nothing runs,
+no question is asked, and the verdict comes from the blobs.
 
 Verdicts: identical (the whole stream matches), same-ends (head and tail match,
 the middle is unknown), differs (a hash or the byte count disagrees),
@@ -60,6 +68,14 @@ Examples:
 /** 0 when the rerun reproduced the stream (identical, or the same ends), 1 when it did not or cannot say. */
 export const rerunExitCode = (verdict: string): number => (verdict === "identical" || verdict === "same-ends" ? 0 : 1);
 
+async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, yes: boolean): Promise<void> {
+  await assertRunnable(of);
+  process.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
+  const mode = consentMode(yes, process.stdin.isTTY === true);
+  if (mode === "refuse") throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
+  if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
+}
+
 /** Runs `toolspan rerun`; resolves to the exit status. */
 export async function rerunCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
@@ -77,11 +93,11 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
   }
   try {
     const of = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
-    await assertRunnable(of);
-    process.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
-    const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
-    if (mode === "refuse") throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
-    if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
+    const store = storeDir(options.get("store") as string | undefined, process.env, false);
+    const stored = store === undefined ? null : await storedStreams(of.span, store);
+    // Nothing runs when the store has the streams: no cwd is needed and there is nothing to consent to.
+    if (stored) process.stderr.write(`toolspan rerun: ${of.path}:${of.line}: both streams are in the blob store and verify: nothing is run\n`);
+    else await askConsent(of, timeoutSeconds, options.get("yes") === true);
     // Opened once consent is given (a refusal leaves no file behind) and before the run (a bad path runs nothing).
     const runFile = openOutOption(options.get("out") as string | undefined);
     const result = await rerunSpan(of, {
@@ -93,6 +109,7 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
       diff: options.get("diff") === true,
       normalize: options.get("no-normalize") !== true,
       forwardSignals: true,
+      stored,
     });
     if (runFile) {
       runFile.append(JSON.stringify(result.span));
@@ -102,7 +119,7 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
     await writeWithBackpressure(process.stdout, report);
     return rerunExitCode(result.verdict);
   } catch (error) {
-    if (error instanceof RerunRefused || error instanceof UnreadableInput) {
+    if (error instanceof RerunRefused || error instanceof UnreadableInput || error instanceof BlobProblem) {
       process.stderr.write(`toolspan rerun: ${error.message}\n`);
       return 2;
     }

@@ -7,6 +7,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
+import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "cap", kind: "count", value: "N", help: `bytes kept of each stream (default ${DEFAULT_CAP})` },
@@ -28,6 +29,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut" },
   { name: "otlp", kind: "string", value: "URL", help: "send the span over OTLP/HTTP to this endpoint (default: $OTEL_EXPORTER_OTLP_ENDPOINT)" },
   { name: "record-args", kind: "flag", help: "put the command's arguments on the OpenTelemetry span (process.command_args)" },
+  ...SECRET_OPTIONS,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -41,6 +43,10 @@ short preview, exit code and signal, stalls and timeouts (see CONTRACT.md).
 Without --json, the kept bytes are passed through to toolspan's own stdout and
 stderr: exactly what the model gets. The span goes to --out FILE, or, without
 --out, to stderr after the kept bytes.
+
+Secrets in the previews become [REDACTED:<rule>] (docs/secrets.md); hashes and
+the bytes passed through stay raw. --store DIR keeps each whole stream in a
+local blob store, read back with 'toolspan show' (docs/store.md).
 
 Options:
 ${formatOptions(OPTIONS)}
@@ -88,6 +94,7 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
     runId: options.get("run-id") as string | undefined,
     marker: options.get("marker") === true,
     recordArgs: options.get("record-args") === true,
+    ...secretRunOptions(options, process.env),
   };
 }
 

@@ -66,6 +66,9 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
   preview_redactions: count,
   stdout_blob: textOrNull,
   stderr_blob: textOrNull,
+  redaction: { expected: '"on" or "off"', test: (v) => v === "on" || v === "off" },
+  stdout_blob_error: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
+  stderr_blob_error: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
   rerun_of: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
   rerun_verdict: {
     expected: '"identical", "same-ends", "differs" or "unverifiable"',

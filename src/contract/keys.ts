@@ -30,7 +30,15 @@ export const CORE_KEYS = [
  * ours but not in CONTRACT.md's table, which is shared word for word, so they are listed apart as well. */
 export const RERUN_KEYS = ["rerun_of", "rerun_verdict"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
-/** Keys toolspan adds (CONTRACT.md, "Our keys", and the rerun keys). */
+/** `redaction` (`"on"`/`"off"`, always written) and `{s}_blob_error` (only when a blob store was asked for and did
+ * not keep the stream): docs/secrets.md and docs/store.md. Ours, not in CONTRACT.md's shared table. */
+export const REDACTION_KEYS = ["redaction"] as const satisfies readonly (keyof OwnSpanKeys)[];
+export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as const satisfies readonly (keyof OwnSpanKeys)[];
+
+/** Our keys that CONTRACT.md's table, shared word for word, does not list: each is documented on its own page. */
+export const UNSHARED_KEYS = [...RERUN_KEYS, ...REDACTION_KEYS, ...BLOB_ERROR_KEYS] as const;
+
+/** Keys toolspan adds (CONTRACT.md, "Our keys", and the unshared keys). */
 export const OWN_KEYS = [
   "contract",
   "run_id",
@@ -55,11 +63,14 @@ export const OWN_KEYS = [
   "preview_redactions",
   "stdout_blob",
   "stderr_blob",
-  ...RERUN_KEYS,
+  ...UNSHARED_KEYS,
 ] as const satisfies readonly (keyof OwnSpanKeys)[];
 
 /** Keys `toolspan audit` adds to the spans it converts from transcripts (docs/audit.md); checked when present. */
 export const AUDIT_KEYS = ["source", "clip_evidence"] as const satisfies readonly (keyof AuditSpanKeys)[];
 
-/** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span has. */
-export const WRAP_KEYS: readonly string[] = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !(RERUN_KEYS as readonly string[]).includes(key));
+/** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span, or a blob store
+ * that did not keep a stream, adds. */
+export const WRAP_KEYS: readonly string[] = [...CORE_KEYS, ...OWN_KEYS].filter(
+  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS] as readonly string[]).includes(key),
+);

@@ -107,6 +107,12 @@ export interface OwnSpanKeys {
   stdout_blob: string | null;
   /** `sha256:<hex>` when the full stderr is kept in a local blob store; null when no store kept it. */
   stderr_blob: string | null;
+  /** Whether secrets were looked for in the previews: `"off"` only when `--redact off` asked for raw previews. */
+  redaction: "on" | "off";
+  /** Only when a blob store was asked for and did not keep stdout: why (e.g. `larger than --store-max 1048576`). */
+  stdout_blob_error?: string;
+  /** Only when a blob store was asked for and did not keep stderr: why. */
+  stderr_blob_error?: string;
   /** Only on a span written by `toolspan rerun`: the `span_id` of the span it re-ran, or `FILE:LINE` when that had none. */
   rerun_of?: string;
   /** Only on a span written by `toolspan rerun`: what it proved about the original streams (docs/rerun.md). */

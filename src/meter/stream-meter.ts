@@ -2,9 +2,11 @@
 import type { Hash } from "node:crypto";
 import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { Encoding, KeepPolicy } from "../contract/span.js";
-import { Keeper } from "./keep.js";
+import { headShare, Keeper } from "./keep.js";
 import { PrefixWindow } from "./prefix-window.js";
 import { buildPreview, previewPrefixBytes } from "./preview.js";
+import { REDACTION_LOOKAHEAD_CHARS, redactPreview } from "../redact/redact-text.js";
+import type { RedactRule } from "../redact/rules.js";
 import { newSha256, sha256Hex } from "./sha256.js";
 import { TailWindow } from "./tail-window.js";
 import { Utf8Check } from "./utf8-check.js";
@@ -18,6 +20,8 @@ export interface StreamMeterOptions {
   hashWindow?: number;
   /** Preview limit in characters (default 512). */
   previewChars?: number;
+  /** Secrets these rules find are replaced in the preview (default none; runTool passes the built-in rules). */
+  redact?: readonly RedactRule[];
   /** Receives the kept bytes in order. Without it the meter gathers them into `kept` of the result. */
   onKept?: (chunk: Buffer) => void;
 }
@@ -39,6 +43,8 @@ export interface StreamMeasure {
   keptBytes: number;
   encoding: Encoding;
   preview: string;
+  /** Secrets replaced in the preview. */
+  redactions: number;
   hashWindow: number;
   previewChars: number;
   /** The kept bytes, when no `onKept` took them. */
@@ -51,6 +57,7 @@ export class StreamMeter {
   private readonly keep: KeepPolicy;
   private readonly hashWindow: number;
   private readonly previewChars: number;
+  private readonly redact: readonly RedactRule[];
   private readonly streamHash = newSha256();
   private readonly keptHash: Hash | null;
   private readonly head: PrefixWindow;
@@ -76,7 +83,8 @@ export class StreamMeter {
     this.keptHash = this.cap === null ? null : newSha256();
     this.head = new PrefixWindow(this.hashWindow);
     this.tail = new TailWindow(this.hashWindow);
-    this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.previewChars));
+    this.redact = options.redact ?? [];
+    this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.windowChars()));
     this.gathered = options.onKept ? null : [];
     this.sink = options.onKept ?? null;
     this.keeper = new Keeper(this.cap, this.keep, (chunk) => {
@@ -113,6 +121,16 @@ export class StreamMeter {
     const encoding = this.utf8.result();
     const empty = this.bytes === 0;
     const previewSource = this.previewPrefix.contents();
+    const { preview, redactions } =
+      encoding === "binary"
+        ? { preview: "", redactions: 0 }
+        : redactPreview(
+            buildPreview(previewSource, previewSource.length === this.keptBytes, this.windowChars()),
+            this.previewChars,
+            this.keptBytes,
+            this.redact,
+            truncated ? this.seams(previewSource) : [],
+          );
     const measure: StreamMeasure = {
       bytes: this.bytes,
       cap: this.cap,
@@ -126,10 +144,8 @@ export class StreamMeter {
       keptSha256: streamSha256,
       keptBytes: this.keptBytes,
       encoding,
-      preview:
-        encoding === "binary"
-          ? ""
-          : buildPreview(previewSource, previewSource.length === this.keptBytes, this.previewChars),
+      preview,
+      redactions,
       hashWindow: this.hashWindow,
       previewChars: this.previewChars,
       kept: null,
@@ -145,6 +161,19 @@ export class StreamMeter {
     }
     measure.kept = this.gathered ? Buffer.concat(this.gathered) : null;
     return measure;
+  }
+
+  // Redaction reads past the preview limit, so a secret the limit cuts is recognised whole.
+  private windowChars(): number {
+    return this.redact.length > 0 && this.previewChars > 0 ? this.previewChars + REDACTION_LOOKAHEAD_CHARS : this.previewChars;
+  }
+
+  // Where a kept part starts that the cap cut out of the stream: the start of a tail, the tail of head+tail.
+  private seams(previewSource: Buffer): number[] {
+    if (this.redact.length === 0 || this.keep === "head") return [];
+    const head = headShare(this.cap!, this.keep);
+    if (head === 0) return [0];
+    return head < previewSource.length ? [buildPreview(previewSource.subarray(0, head), true, this.windowChars()).length] : [];
   }
 
   // Kept bytes and a trailer go the same way: to the caller's sink, or gathered for the result.

@@ -12,6 +12,7 @@ export function renderRerunJson(result: RerunResult, appendedTo?: string): strin
     line: result.of.line,
     span_id: span.span_id,
     appended_to: appendedTo ?? null,
+    from_blob: result.fromBlob,
     streams: result.streams.map((v) => ({
       stream: v.stream,
       verdict: v.verdict,

@@ -23,6 +23,7 @@ function verdictLine(v: StreamVerdict): string {
 function endLine(result: RerunResult): string {
   const { span } = result;
   const old = result.of.span.returncode;
+  if (result.fromBlob) return `rerun: from the blob store, nothing was run; returncode ${span.returncode} as recorded`;
   const parts = [`returncode ${span.returncode} (was ${old === undefined ? "not recorded" : JSON.stringify(old)})`];
   const clipped = span.stdout_truncated || span.stderr_truncated;
   parts.push(clipped ? "CLIPPED: the rerun itself was capped" : "no cap, nothing clipped");

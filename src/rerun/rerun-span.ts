@@ -1,7 +1,7 @@
 // A rerun of one located span, without a cap and without asking: run, keep both streams in files, verify, read back
 // what the model never saw, and diff the preview. The caller has the user's consent (the CLI asks; debug may too).
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STREAMS } from "../contract/constants.js";
@@ -17,6 +17,7 @@ import { RerunRefused } from "./rerun-refused.js";
 import { StreamFile } from "./stream-file.js";
 import { unseenPlan, type UnseenPlan } from "./unseen.js";
 import { freshStream, verdictFor, type StreamVerdict } from "./verdict.js";
+import { spanFromBlobs, type StoredStreams } from "./from-blob.js";
 
 /** Bytes of each unseen range shown by default: the first and last half of this when a range is longer. */
 export const DEFAULT_SHOW_BYTES = 16384;
@@ -43,6 +44,9 @@ export interface RerunOptions {
   env?: NodeJS.ProcessEnv;
   forwardSignals?: boolean;
   signal?: AbortSignal;
+  /** The span's streams, verified in a blob store (`storedStreams`): they are read instead of running anything,
+   * so no consent is needed. */
+  stored?: StoredStreams | null;
 }
 
 /** What the model never saw of one stream, read back from the new stream. */
@@ -67,18 +71,20 @@ export interface RerunResult {
   saved: Record<StreamName, string> | null;
   /** What `wrap` would exit with for the new run: its code, 128+N, 124, 126 or 127. */
   exitCode: number;
+  /** The streams came from the blob store: nothing was run. */
+  fromBlob: boolean;
 }
 
 const binaryIn = (encoding: string | undefined): boolean => encoding === "binary";
 
-async function readBack(of: LocatedSpan, span: ToolSpan, files: Record<StreamName, StreamFile>, options: RerunOptions) {
+async function readBack(of: LocatedSpan, span: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions) {
   const showBytes = options.showBytes ?? DEFAULT_SHOW_BYTES;
   const chars = previewChars(of.span);
   const unseen: UnseenStream[] = [];
   const diffs: PreviewDiff[] = [];
   for (const stream of STREAMS) {
     const plan = unseenPlan(of.span, stream, span[`${stream}_bytes`]);
-    const path = files[stream].path;
+    const path = paths[stream];
     const encoding = span[`${stream}_encoding`];
     unseen.push({ ...plan, encoding, shown: await Promise.all(plan.ranges.map((range) => readRange(path, range, showBytes))) });
     if (!options.diff) continue;
@@ -103,6 +109,7 @@ async function readBack(of: LocatedSpan, span: ToolSpan, files: Record<StreamNam
 /** Reruns `of` with no cap and reports what it proves. Rejects with RerunRefused, having run nothing, when
  * `confirmed` is not true or the cwd is gone; a command that cannot start still resolves (the span says why). */
 export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise<RerunResult> {
+  if (options.stored) return fromStore(of, options.stored, options);
   if (options.confirmed !== true) throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
   await assertRunnable(of);
   const dir = options.saveDir ?? (await mkdtemp(join(tmpdir(), "toolspan-rerun-")));
@@ -137,16 +144,32 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
     await Promise.all([files.stdout.close(), files.stderr.close()]);
     const verdicts = verdictFor(of.span, { stdout: freshStream(result.span, "stdout"), stderr: freshStream(result.span, "stderr") });
     const span: ToolSpan = { ...result.span, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
-    const { unseen, diffs } = await readBack(of, span, files, options);
+    const { unseen, diffs } = await readBack(of, span, { stdout: files.stdout.path, stderr: files.stderr.path }, options);
     let saved: Record<StreamName, string> | null = null;
     if (options.saveDir !== undefined) {
       saved = { stdout: join(dir, `${span.span_id}.stdout`), stderr: join(dir, `${span.span_id}.stderr`) };
       await rename(files.stdout.path, saved.stdout);
       await rename(files.stderr.path, saved.stderr);
     }
-    return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode: result.exitCode };
+    return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode: result.exitCode, fromBlob: false };
   } finally {
     if (options.saveDir === undefined) await rm(dir, { recursive: true, force: true });
     else await Promise.all([rm(files.stdout.path, { force: true }), rm(files.stderr.path, { force: true })]);
   }
+}
+
+// The stored streams stand in for a run: the same verdicts, unseen bytes and diffs, read from the blobs.
+async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunOptions): Promise<RerunResult> {
+  const fresh = await spanFromBlobs(of, stored);
+  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") });
+  const span: ToolSpan = { ...fresh, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
+  const { unseen, diffs } = await readBack(of, span, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options);
+  let saved: Record<StreamName, string> | null = null;
+  if (options.saveDir !== undefined) {
+    await mkdir(options.saveDir, { recursive: true });
+    saved = { stdout: join(options.saveDir, `${span.span_id}.stdout`), stderr: join(options.saveDir, `${span.span_id}.stderr`) };
+    await Promise.all(STREAMS.map((stream) => copyFile(stored[stream].path, saved![stream])));
+  }
+  const exitCode = span.returncode ?? 0;
+  return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode, fromBlob: true };
 }

@@ -1,5 +1,6 @@
 // A whole stream written to a file as it arrives, at the pace the disk takes it: constant memory, any size.
 import { createWriteStream, type WriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import { writeWithBackpressure } from "../run/backpressure.js";
 
 /** A file a rerun's stream goes into; `write` is a runTool sink (a returned promise pauses the command's pipe). */
@@ -16,6 +17,14 @@ export class StreamFile {
   }
 
   write = (chunk: Buffer): Promise<void> | undefined => (this.failure ? undefined : writeWithBackpressure(this.out, chunk));
+
+  /** Stops writing and removes the file: what was written is not wanted (a blob past its size limit). */
+  async discard(): Promise<void> {
+    this.failure ??= new Error("discarded");
+    this.out.destroy();
+    await new Promise<void>((resolve) => (this.out.closed ? resolve() : this.out.once("close", () => resolve())));
+    await rm(this.path, { force: true });
+  }
 
   /** Settles once every byte is on disk; rejects when a write failed (a full disk must not pass for a short stream). */
   close(): Promise<void> {

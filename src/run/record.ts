@@ -2,6 +2,7 @@
 import { CONTRACT_ID } from "../contract/constants.js";
 import type { ToolSpan } from "../contract/span.js";
 import type { StreamMeasure } from "../meter/stream-meter.js";
+import type { BlobOutcome } from "../store/blob-store.js";
 
 /** Everything a run observed besides the two streams. */
 export interface RunFacts {
@@ -18,7 +19,15 @@ export interface RunFacts {
   timedOut: boolean;
   stalled: boolean;
   error: string | null;
+  /** Whether the previews were redacted. */
+  redaction: "on" | "off";
+  /** What a blob store made of each stream; null when none was asked for. */
+  blobs: { stdout: BlobOutcome; stderr: BlobOutcome } | null;
 }
+
+// `{s}_blob_error` is written only when a store was asked for and did not keep the stream.
+const blobError = (key: "stdout_blob_error" | "stderr_blob_error", outcome: BlobOutcome | undefined) =>
+  outcome?.error ? { [key]: outcome.error } : {};
 
 /** The record `wrap` writes. Key order follows CONTRACT.md: identity, outcome, then each stream's figures. */
 export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: StreamMeasure): ToolSpan {
@@ -44,7 +53,8 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     encoding: stdout.encoding === "binary" || stderr.encoding === "binary" ? "binary" : "utf-8",
     hash_window: stdout.hashWindow,
     preview_chars: stdout.previewChars,
-    preview_redactions: 0,
+    preview_redactions: stdout.redactions + stderr.redactions,
+    redaction: facts.redaction,
     stdout_bytes: stdout.bytes,
     stdout_cap: stdout.cap,
     stdout_truncated: stdout.truncated,
@@ -55,7 +65,8 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stdout_tail_sha256: stdout.tailSha256,
     stdout_kept_sha256: stdout.keptSha256,
     stdout_encoding: stdout.encoding,
-    stdout_blob: null,
+    stdout_blob: facts.blobs?.stdout.blob ?? null,
+    ...blobError("stdout_blob_error", facts.blobs?.stdout),
     preview_stdout: stdout.preview,
     stderr_bytes: stderr.bytes,
     stderr_cap: stderr.cap,
@@ -67,7 +78,8 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stderr_tail_sha256: stderr.tailSha256,
     stderr_kept_sha256: stderr.keptSha256,
     stderr_encoding: stderr.encoding,
-    stderr_blob: null,
+    stderr_blob: facts.blobs?.stderr.blob ?? null,
+    ...blobError("stderr_blob_error", facts.blobs?.stderr),
     preview_stderr: stderr.preview,
   };
 }

@@ -11,6 +11,8 @@ import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
 import { watchProcess } from "./watch-process.js";
+import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
+import type { BlobStoreOptions, BlobWriter } from "../store/blob-store.js";
 
 /** The options of `toolspan wrap`, as a library takes them. When an OpenTelemetry SDK is registered, the
  * command gets a span of its own (`traceparent`, `tracestate`, `recordArgs` say how: see TraceOptions). */
@@ -60,6 +62,11 @@ export interface RunToolOptions extends TraceOptions {
   forwardSignals?: boolean;
   /** Aborting stops the command as a timeout would (SIGTERM, then SIGKILL). */
   signal?: AbortSignal;
+  /** Rules whose secrets are replaced in the previews (default the built-in rules); false: raw previews, and the
+   * span says `redaction: "off"`. Hashes and kept bytes are always the raw bytes. */
+  redact?: readonly RedactRule[] | false;
+  /** Keep each whole stream in this local blob store (`{s}_blob`); nothing is stored without it. */
+  store?: BlobStoreOptions;
 }
 
 /** Where kept bytes go; a returned promise asks the runner to stop reading that stream until it settles. */
@@ -90,6 +97,7 @@ class KeptStream {
     options: RunToolOptions,
     cap: number | null,
     private readonly sink: KeptSink | undefined,
+    readonly blob: BlobWriter | null,
   ) {
     this.gather = options.buffer !== false;
     this.meter = new StreamMeter({
@@ -97,6 +105,7 @@ class KeptStream {
       keep: options.keep ?? "head",
       hashWindow: options.hashWindow,
       previewChars: options.previewChars,
+      redact: options.redact === false ? [] : (options.redact ?? BUILTIN_RULES),
       onKept: (chunk) => this.deliver(chunk),
     });
   }
@@ -111,9 +120,10 @@ class KeptStream {
   /** Meters a chunk read from the command; resolves when the consumer is ready for more, if it asked to wait. */
   write(chunk: Buffer): Promise<void> | void {
     this.meter.write(chunk);
+    const stored = this.blob?.write(chunk);
     const wait = this.wait ?? undefined;
     this.wait = null;
-    return wait;
+    return stored && wait ? Promise.all([stored, wait]).then(() => {}) : (stored ?? wait);
   }
 
   private deliver(chunk: Buffer): void {
@@ -153,8 +163,11 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   // One id for both records, so the JSONL span and the OpenTelemetry span can be joined.
   const spanId = trace?.spanId ?? newSpanId();
   const cap = options.cap === undefined ? DEFAULT_CAP : options.cap;
-  const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout);
-  const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr);
+  // Loaded only when asked for: a wrap without a store starts no slower for it.
+  const Writer = options.store ? (await import("../store/blob-store.js")).BlobWriter : null;
+  const blob = (): BlobWriter | null => (Writer && options.store ? new Writer(options.store) : null);
+  const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout, blob());
+  const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr, blob());
 
   const startedAt = new Date();
   const startedTick = performance.now();
@@ -176,6 +189,10 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const stdoutMeasure = stdout.finish("stdout", spanId, marker);
   const stderrMeasure = stderr.finish("stderr", spanId, marker);
   const returncode = outcome.error ? null : shellReturnCode(outcome.code, outcome.signal);
+  const blobs =
+    stdout.blob && stderr.blob
+      ? { stdout: await stdout.blob.finish(stdoutMeasure.streamSha256), stderr: await stderr.blob.finish(stderrMeasure.streamSha256) }
+      : null;
   const span = buildSpan(
     {
       runId,
@@ -191,6 +208,8 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       timedOut: outcome.timedOut,
       stalled: outcome.stalled,
       error: outcome.error,
+      redaction: options.redact === false ? "off" : "on",
+      blobs,
     },
     stdoutMeasure,
     stderrMeasure,

@@ -2,20 +2,23 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { REQUIRED_KEYS } from "../../src/contract/key-types.js";
-import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS, WRAP_KEYS } from "../../src/contract/keys.js";
+import { AUDIT_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS, UNSHARED_KEYS, WRAP_KEYS } from "../../src/contract/keys.js";
 import { runTool } from "../../src/run/run-tool.js";
 import { repoPath } from "../helpers/repo.js";
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort();
-/** The keys every span has: both groups but the ones only a rerun's span carries. */
+/** The keys every span has: both groups but the ones only a rerun's span, or a failed blob store, adds. */
 const everySpanKeys = WRAP_KEYS;
+const unshared: ReadonlySet<string> = new Set(UNSHARED_KEYS);
+/** The keys CONTRACT.md's tables list: every key but the unshared ones. */
+const sharedKeys = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !unshared.has(key));
 
 test("the key lists name each key once and the groups do not overlap", () => {
   const all = [...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS];
   assert.equal(new Set(all).size, all.length);
 });
 
-test("a span runTool writes has exactly the keys of both groups but the rerun keys", async () => {
+test("a span runTool writes has exactly the keys of both groups but the rerun keys and blob errors", async () => {
   const { span } = await runTool(["true"], { stdin: "ignore" });
   assert.deepEqual(sorted(Object.keys(span)), sorted(everySpanKeys));
 });
@@ -28,6 +31,14 @@ test("the rerun keys are own keys, and docs/rerun.md documents each", () => {
   }
 });
 
+test("the redaction and blob-error keys are own keys, each documented in docs/secrets.md or docs/store.md", () => {
+  const pages = ["docs/secrets.md", "docs/store.md"].map((page) => readFileSync(repoPath(page), "utf8")).join("\n");
+  for (const key of UNSHARED_KEYS.filter((key) => !(RERUN_KEYS as readonly string[]).includes(key))) {
+    assert.ok((OWN_KEYS as readonly string[]).includes(key), `${key} is an own key`);
+    assert.ok(pages.includes(`| \`${key}\` |`), `a table row documents ${key}`);
+  }
+});
+
 test("the JSON Schema describes exactly the keys of both groups and audit's", () => {
   const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as {
     $defs: { toolSpan: { properties: Record<string, unknown> } };
@@ -35,7 +46,7 @@ test("the JSON Schema describes exactly the keys of both groups and audit's", ()
   assert.deepEqual(sorted(Object.keys(schema.$defs.toolSpan.properties)), sorted([...CORE_KEYS, ...OWN_KEYS, ...AUDIT_KEYS]));
 });
 
-test("every key of CONTRACT.md's tables is in the lists, and every key of the lists but the rerun keys is in the tables", () => {
+test("every key of CONTRACT.md's tables is in the lists, and every key of the lists but the unshared keys is in the tables", () => {
   const contract = readFileSync(repoPath("CONTRACT.md"), "utf8");
   const tableKeys = new Set<string>();
   for (const line of contract.split("\n")) {
@@ -44,7 +55,7 @@ test("every key of CONTRACT.md's tables is in the lists, and every key of the li
     for (const match of cell.matchAll(/`([a-z_0-9]+)`/g)) tableKeys.add(match[1]!);
   }
   assert.ok(tableKeys.size > 30, "the contract's tables were read");
-  assert.deepEqual(sorted(tableKeys), sorted(everySpanKeys));
+  assert.deepEqual(sorted(tableKeys), sorted(sharedKeys));
 });
 
 test("the repository's CONTRACT.md is the shared contract, word for word", (t) => {

@@ -89,6 +89,7 @@ export function spanFor(spec: SpanSpec): SpanObject {
     hash_window: hashWindow,
     preview_chars: previewChars,
     preview_redactions: 0,
+    redaction: "on",
   };
   for (const [name, m] of [["stdout", out], ["stderr", err]] as const) {
     span[`${name}_bytes`] = m.bytes;

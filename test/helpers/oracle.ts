@@ -24,6 +24,8 @@ export interface OracleMeasure {
   keptBytes: number;
   encoding: "utf-8" | "binary";
   preview: string;
+  /** The oracle never redacts: the meter redacts only when given rules. */
+  redactions: 0;
   hashWindow: number;
   previewChars: number;
   kept: Buffer;
@@ -90,6 +92,7 @@ export function oracle(whole: Buffer, options: OracleOptions): OracleMeasure {
     keptBytes: kept.length,
     encoding,
     preview: encoding === "binary" ? "" : oraclePreview(kept, previewChars),
+    redactions: 0,
     hashWindow,
     previewChars,
     kept,

@@ -73,6 +73,14 @@ const OURS: Record<string, Check> = {
   preview_redactions: count,
   stdout_blob: blob,
   stderr_blob: blob,
+  // docs/secrets.md: ours, written always, though not in CONTRACT.md's shared table.
+  redaction: (v) => v === "on" || v === "off",
+};
+
+/** Keys written only when a blob store was asked for and did not keep the stream (docs/store.md). */
+const SOMETIMES: Record<string, Check> = {
+  stdout_blob_error: (v) => typeof v === "string" && v.length > 0,
+  stderr_blob_error: (v) => typeof v === "string" && v.length > 0,
 };
 
 /** Every key the contract lists, both groups. */
@@ -116,7 +124,8 @@ function checkStream(span: ToolSpan, s: "stdout" | "stderr"): void {
   assert.ok([...preview].length <= span.preview_chars, `${where}: preview longer than preview_chars`);
   assert.ok(previewBytes(preview) <= Math.min(n, cap ?? n), `${where}: preview holds more than was kept`);
   const bytes = Buffer.from(preview, "utf8");
-  if (n > 0 && !truncated && streamEncoding === "utf-8" && bytes.length === n) {
+  // A redacted preview is not the stream's bytes: only its length limits hold.
+  if (span.preview_redactions === 0 && n > 0 && !truncated && streamEncoding === "utf-8" && bytes.length === n) {
     const previewHash = createHash("sha256").update(bytes).digest("hex");
     assert.equal(previewHash, full, `${where}: a preview holding the whole stream must hash to sha256`);
     if (n <= span.hash_window) assert.equal(previewHash, head, `${where}: ... and to the head hash`);
@@ -131,7 +140,10 @@ export function assertFullSpan(value: unknown): asserts value is ToolSpan {
     assert.ok(Object.hasOwn(record, key), `span lacks the contract key '${key}'`);
     assert.ok(check(record[key]), `span key '${key}' has a wrong type or value: ${JSON.stringify(record[key])}`);
   }
-  const extra = Object.keys(record).filter((key) => !CONTRACT_KEYS.includes(key));
+  for (const [key, check] of Object.entries(SOMETIMES)) {
+    if (Object.hasOwn(record, key)) assert.ok(check(record[key]), `span key '${key}' has a wrong type or value`);
+  }
+  const extra = Object.keys(record).filter((key) => !CONTRACT_KEYS.includes(key) && !Object.hasOwn(SOMETIMES, key));
   assert.deepEqual(extra, [], "span has keys the contract does not list");
   const span = value as unknown as ToolSpan;
   checkStream(span, "stdout");
@@ -198,6 +210,6 @@ export function assertStreamFigures(
     hashWindow: span.hash_window,
     previewChars: span.preview_chars,
   };
-  const { kept: _kept, keptBytes: _keptBytes, ...figures } = measure;
+  const { kept: _kept, keptBytes: _keptBytes, redactions: _redactions, ...figures } = measure;
   assert.deepEqual(actual, figures, `${stream} figures of ${whole.length} bytes`);
 }

@@ -14,6 +14,8 @@ import { runTool, type RunToolOptions } from "../../src/run/run-tool.js";
 import { cleanEnv, cliArgv, runCli } from "../helpers/cli.js";
 import { jsonl, lintPaths, lintSpan, summarize, tempDir, writeTemp } from "../helpers/lint.js";
 import { assertFullSpan } from "../helpers/span.js";
+import { nodeFixture } from "../helpers/fixtures.js";
+import { repoPath } from "../helpers/repo.js";
 
 /** Writes LEN bytes of PATTERN (hex) to stdout and ERRLEN of ERRPATTERN to stderr, then exits with CODE. */
 const WRITE = `const [o, on, e, en, code] = process.argv.slice(1);
@@ -51,6 +53,8 @@ const write = (out: [Pattern, number], err: [Pattern, number], code = 0): string
 ];
 
 const KEEPS: KeepPolicy[] = ["head", "tail", "head+tail"];
+/** Prints a file of the planted-secret corpus. */
+const secrets = (file: string): string[] => nodeFixture("cat-file.mjs", repoPath(`test/fixtures/secrets/${file}`));
 const names = Object.keys(PATTERNS) as Pattern[];
 
 function gridCases(): Case[] {
@@ -105,6 +109,12 @@ const SPECIAL: Case[] = [
   { name: "a tiny hash window and preview on a clipped binary stream", argv: write(["binary", 5000], ["binary", 2]), options: { cap: 10, hashWindow: 1, previewChars: 1 } },
   { name: "a byte-order mark and CRLF output, whole in the preview", argv: write(["bom", 40], ["bom", 5]), options: { cap: null } },
   { name: "with the clip marker appended for the model", argv: write(["ascii", 500], ["euro", 500], 1), options: { cap: 50, marker: true } },
+  { name: "secrets, redacted, whole in the preview", argv: secrets("env-dump.txt"), options: { cap: null, previewChars: 10000 } },
+  { name: "secrets, redacted, a key cut by a head cap", argv: secrets("env-dump.txt"), options: { cap: 90 } },
+  { name: "secrets, redacted, across a head+tail seam", argv: secrets("git-remote.txt"), options: { cap: 120, keep: "head+tail" } },
+  { name: "secrets, redacted, tail kept, tiny preview", argv: secrets("curl-verbose.txt"), options: { cap: 200, keep: "tail", previewChars: 12 } },
+  { name: "secrets, redacted, markers longer than the kept secret", argv: [process.execPath, "-e", "process.stdout.write('PASSWORD=abc')"], options: { cap: null } },
+  { name: "secrets, redaction off", argv: secrets("jwt.txt"), options: { cap: null, redact: false } },
 ];
 
 /** The warnings a correct span still earns, worked out from its figures (CONTRACT.md, and the rules' texts). */
@@ -126,7 +136,7 @@ describe("round trip: every span runTool writes lints clean", () => {
   test(`${cases.length} generated commands: no errors, exactly the expected warnings`, async () => {
     assert.ok(cases.length >= 70);
     const problems: string[] = [];
-    const seen = { clipped: 0, binary: 0, failed: 0, neverStarted: 0, signalled: 0, timedOut: 0, stalled: 0, emptyPreview: 0, replacement: 0 };
+    const seen = { clipped: 0, binary: 0, failed: 0, neverStarted: 0, signalled: 0, timedOut: 0, stalled: 0, emptyPreview: 0, replacement: 0, redacted: 0 };
     for (let from = 0; from < cases.length; from += 8) {
       const batch = cases.slice(from, from + 8);
       const results = await Promise.all(batch.map((c) => runTool(c.argv, { stdin: "ignore", env: cleanEnv(), runId, stallGraceSeconds: 1, ...c.options })));
@@ -146,6 +156,7 @@ describe("round trip: every span runTool writes lints clean", () => {
         if (span.stalled) seen.stalled++;
         if (span.preview_stdout.includes("\uFFFD")) seen.replacement++;
         if (span.preview_stdout === "" && span.stdout_bytes > 0) seen.emptyPreview++;
+        if (span.preview_redactions > 0) seen.redacted++;
       });
     }
     assert.deepEqual(problems, []);

@@ -183,6 +183,7 @@ describe("StreamMeter figures", () => {
       preview: "",
       hashWindow: 256,
       previewChars: 512,
+      redactions: 0,
       kept: Buffer.alloc(0),
     });
     // Empty chunks alone are still an empty stream.

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
+import { BLOB_ERROR_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
 import { measureBuffer, type StreamMeasure } from "../../src/meter/stream-meter.js";
 import { buildSpan, type RunFacts } from "../../src/run/record.js";
 import { assertFullSpan, CONTRACT_KEYS } from "../helpers/span.js";
@@ -20,16 +20,18 @@ const facts = (over: Partial<RunFacts> = {}): RunFacts => ({
   timedOut: false,
   stalled: false,
   error: null,
+  redaction: "on",
+  blobs: null,
   ...over,
 });
 const text = (data: string, cap: number | null = 8192): StreamMeasure => measureBuffer(Buffer.from(data), { cap });
 const empty = text("");
 
 describe("buildSpan", () => {
-  test("writes every key of both contract groups but the rerun keys, and nothing else", () => {
+  test("writes every key of both contract groups but the rerun keys and blob errors, and nothing else", () => {
     const span = buildSpan(facts(), text("ok\n"), empty);
     assertFullSpan(span);
-    const rerunOnly: ReadonlySet<string> = new Set(RERUN_KEYS);
+    const rerunOnly: ReadonlySet<string> = new Set([...RERUN_KEYS, ...BLOB_ERROR_KEYS]);
     const expected = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key)).sort();
     assert.deepEqual(Object.keys(span).sort(), expected);
     assert.deepEqual([...CONTRACT_KEYS].sort(), expected, "src/contract lists the contract's keys");

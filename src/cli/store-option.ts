@@ -1,0 +1,12 @@
+// The blob store a command reads: --store DIR, else TOOLSPAN_STORE.
+import { UsageError } from "./usage-error.js";
+
+/** The store's folder; a usage error when neither the option nor the environment names one and one is needed. */
+export function storeDir(option: string | undefined, env: NodeJS.ProcessEnv, required: true): string;
+export function storeDir(option: string | undefined, env: NodeJS.ProcessEnv, required: false): string | undefined;
+export function storeDir(option: string | undefined, env: NodeJS.ProcessEnv, required: boolean): string | undefined {
+  const dir = option ?? (env.TOOLSPAN_STORE || undefined);
+  if (dir === "") throw new UsageError("--store takes a folder");
+  if (dir === undefined && required) throw new UsageError("no blob store: pass --store DIR or set TOOLSPAN_STORE");
+  return dir;
+}

@@ -1,0 +1,30 @@
+// wrap's options for secrets and full streams: redaction and preview policy (flags over toolspan.config.json)
+// and the blob store. Kept apart from wrap.ts so the run options it builds stay one small merge.
+import type { RunToolOptions } from "../run/run-tool.js";
+import { readConfigFile, redactionSettings, CONFIG_FILE } from "./config-file.js";
+import type { OptionSpec, ParsedValue } from "./option-parser.js";
+import { storeDir } from "./store-option.js";
+import { UsageError } from "./usage-error.js";
+
+export const SECRET_OPTIONS: readonly OptionSpec[] = [
+  { name: "redact", kind: "choice", value: "on|off", choices: ["on", "off"], help: "replace secrets in previews with [REDACTED:<rule>] (default on); off writes raw previews and says redaction: \"off\"" },
+  { name: "no-preview", kind: "flag", help: "hash-only spans: previews are \"\" (as \"preview\": false in the config)" },
+  { name: "config", kind: "string", value: "FILE", help: `redaction rules and preview policy (default: ./${CONFIG_FILE} if present)` },
+  { name: "store", kind: "string", value: "DIR", help: "keep each whole stream in the blob store DIR (default: $TOOLSPAN_STORE); the span names it" },
+  { name: "store-max", kind: "count", value: "BYTES", help: "do not keep a stream longer than this in the store (default: no limit)" },
+];
+
+/** The run options these flags, the config file and TOOLSPAN_STORE give. */
+export function secretRunOptions(options: Map<string, ParsedValue>, env: NodeJS.ProcessEnv): Pick<RunToolOptions, "redact" | "store" | "previewChars"> {
+  const noPreview = options.get("no-preview") === true;
+  if (noPreview && options.has("preview")) throw new UsageError("--preview and --no-preview contradict each other");
+  const settings = redactionSettings(readConfigFile(options.get("config") as string | undefined));
+  const previewOff = noPreview || (!settings.preview && !options.has("preview"));
+  const dir = storeDir(options.get("store") as string | undefined, env, false);
+  if (dir === undefined && options.has("store-max")) throw new UsageError("--store-max needs --store DIR (or TOOLSPAN_STORE)");
+  return {
+    redact: options.get("redact") === "off" ? false : settings.rules,
+    ...(previewOff ? { previewChars: 0 } : {}),
+    ...(dir === undefined ? {} : { store: { dir, maxBytes: (options.get("store-max") as number | undefined) ?? null } }),
+  };
+}

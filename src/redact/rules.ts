@@ -1,0 +1,172 @@
+// The built-in redaction rules, as data: an id, what it catches, one pattern, and samples the tests run.
+// Every pattern is written to run in linear time on any input: it starts only where a run of its characters
+// starts (a lookbehind), its quantifiers are bounded or end the pattern, and no quantifier is nested. V8 keeps
+// a backtracking entry per character for `{n,}` (not for `*`), which overflows on a long run: `{n}` then `*`.
+// A pattern may end in `|…$`: a secret cut off by the end of the text (the cap cut it) is still caught.
+
+/** One rule: where a match is found, `secret` (a named group) or the whole match becomes `[REDACTED:<id>]`. */
+export interface RedactRule {
+  /** Kebab-case; shown in the preview and used by `redact.off`. */
+  id: string;
+  /** What it catches, for docs and `--help`. */
+  description: string;
+  /** Global; with the `d` flag when it has a `secret` group. */
+  pattern: RegExp;
+}
+
+/** A built-in rule plus samples the tests check: each `matches` sample is redacted, each `keeps` one is not. */
+export interface BuiltinRule extends RedactRule {
+  matches: readonly string[];
+  keeps: readonly string[];
+}
+
+// Characters a token is made of; a match may start only where a run of them starts.
+const TOKEN = "A-Za-z0-9_";
+
+export const BUILTIN_RULES: readonly BuiltinRule[] = [
+  {
+    id: "private-key",
+    description: "a PEM private key block (RSA, EC, DSA, OpenSSH, PKCS#8, encrypted, PGP), to its END line or the end of the text",
+    pattern: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    matches: ["-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0\n-----END RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9u"],
+    keeps: ["-----BEGIN CERTIFICATE-----\nMIIB", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"],
+  },
+  {
+    id: "aws-access-key-id",
+    description: "an AWS access key id (AKIA…, ASIA…, 20 characters)",
+    pattern: new RegExp(`(?<![${TOKEN}])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?:[A-Z0-9]{16}(?![${TOKEN}])|[A-Z0-9]{0,15}$)`, "g"),
+    matches: ["AKIAIOSFODNN7EXAMPLE", "key=ASIAY34FZKBOKMUTVV7A,", "cut AKIAIOSF"],
+    keeps: ["AKIAIOSFODNN7EXAMPLEXTRA0", "MAKIAIOSFODNN7EXAMPLE"],
+  },
+  {
+    id: "aws-secret-access-key",
+    description: "an AWS secret access key (40 characters) after aws_secret_access_key, SecretAccessKey and the like",
+    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=]?[ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
+    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
+    keeps: ["secret_access_key_id = 12"],
+  },
+  {
+    id: "github-token",
+    description: "a GitHub token: ghp_, gho_, ghu_, ghs_, ghr_ (36+ characters) or github_pat_",
+    pattern: new RegExp(`(?<![${TOKEN}])(?:gh[pousr]_|github_pat_)(?:[A-Za-z0-9_]{30}[A-Za-z0-9_]*|[A-Za-z0-9_]{0,29}$)`, "g"),
+    matches: ["ghp_aBcdEfGhIjKlMnOpQrStUvWxYz0123456789", "https://x-access-token:ghs_16C7e42F292c6912E7710c838347Ae178B4a@github.com", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTU", "cut ghp_aBcdEf"],
+    keeps: ["ghp_short and more", "aghp_aBcdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+  },
+  {
+    id: "gitlab-token",
+    description: "a GitLab token: glpat-, gldt-, glrt-, glptt-, glcbt-, gloas- and the like",
+    pattern: new RegExp(`(?<![${TOKEN}-])gl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent|soat|ffct)-(?:[A-Za-z0-9_-]{20}[A-Za-z0-9_-]*|[A-Za-z0-9_-]{0,19}$)`, "g"),
+    matches: ["glpat-xYz12AbCdEfGhIjKlMn", "https://oauth2:glpat-aBcDeFgHiJkLmNoPqRsT@gitlab.example.com/g/p.git", "cut glpat-xYz"],
+    keeps: ["glpat-short here"],
+  },
+  {
+    id: "slack-token",
+    description: "a Slack token: xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxe-, xapp-",
+    pattern: new RegExp(`(?<![${TOKEN}-])(?:xox[baprse]|xapp)-(?:[A-Za-z0-9-]{10}[A-Za-z0-9-]*|[A-Za-z0-9-]{0,9}$)`, "g"),
+    matches: ["xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "xapp-1-A0123456789-0123456789012-abcdef0123"],
+    keeps: ["xoxb-short and more"],
+  },
+  {
+    id: "slack-webhook",
+    description: "a Slack incoming webhook URL (hooks.slack.com/services/…)",
+    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A-Za-z0-9_/+-]{8}[A-Za-z0-9_/+-]*|[A-Za-z0-9_/+-]{0,7}$)/g,
+    matches: ["https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"],
+    keeps: ["https://slack.com/services/help"],
+  },
+  {
+    id: "stripe-key",
+    description: "a Stripe secret or restricted key (sk_live_, sk_test_, rk_live_, rk_test_) or webhook secret (whsec_)",
+    pattern: new RegExp(`(?<![${TOKEN}])(?:[sr]k_(?:live|test)_|whsec_)(?:[A-Za-z0-9]{16}[A-Za-z0-9]*|[A-Za-z0-9]{0,15}$)`, "g"),
+    matches: ["sk_live_4eC39HqLyjWDarjtT1zdp7dc", "rk_test_51H8xYzAbCdEfGhIjKlMnOp", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    keeps: ["pk_live_4eC39HqLyjWDarjtT1zdp7dc", "sk_live_ is a prefix"],
+  },
+  {
+    id: "google-api-key",
+    description: "a Google API key (AIza and 35 characters)",
+    pattern: new RegExp(`(?<![${TOKEN}-])AIza(?:[A-Za-z0-9_-]{35}|[A-Za-z0-9_-]{0,34}$)`, "g"),
+    matches: ["AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe", "key=AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe&q=1"],
+    keeps: ["AIzaShort key"],
+  },
+  {
+    id: "openai-api-key",
+    description: "an OpenAI API key: sk-proj-, sk-svcacct-, sk-admin-, or a legacy sk- key of 48 characters",
+    pattern: new RegExp(`(?<![${TOKEN}-])sk-(?:(?:proj|svcacct|admin|None)-(?:[A-Za-z0-9_-]{20}[A-Za-z0-9_-]*|[A-Za-z0-9_-]{0,19}$)|[A-Za-z0-9]{48}(?![${TOKEN}-]))`, "g"),
+    matches: ["sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90T3BlbkFJUv12Wx34Yz56", "sk-aBcDeFgHiJkLmNoPqRsTT3BlbkFJuVwXyZ0123456789aBcD", "cut sk-proj-Ab12"],
+    keeps: ["sk-learn is a library", "task-proj-abcdefghijklmnopqrstuvwxyz"],
+  },
+  {
+    id: "anthropic-api-key",
+    description: "an Anthropic API key (sk-ant-api03-…, sk-ant-admin01-…)",
+    pattern: new RegExp(`(?<![${TOKEN}-])sk-ant-(?:[A-Za-z0-9_-]{20}[A-Za-z0-9_-]*|[A-Za-z0-9_-]{0,19}$)`, "g"),
+    matches: ["sk-ant-api03-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34Yz56Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78-Ab12CdAA", "cut sk-ant-api0"],
+    keeps: ["sk-ant is short"],
+  },
+  {
+    id: "jwt",
+    description: "a JSON Web Token (eyJ….eyJ….signature), its start cut off by the end of the text, or any base64url JSON (eyJ…)",
+    pattern: new RegExp(`(?<![${TOKEN}.-])eyJ[A-Za-z0-9_-]{4}[A-Za-z0-9_-]*\\.?[A-Za-z0-9_-]*\\.?[A-Za-z0-9_-]*`, "g"),
+    matches: [
+      "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+      "cut eyJhbGciOiJIUzI1NiJ9.eyJzdWIi",
+    ],
+    keeps: ["eyJ short", "keyJhbGciOiJIUzI1NiJ9"],
+  },
+  {
+    id: "authorization-header",
+    description: "the value of an Authorization or Proxy-Authorization header, scheme and credentials, to the end of the line",
+    pattern: /(?<![A-Za-z0-9_-])(?:Proxy-)?[Aa]uthorization["']?[ \t]{0,4}[:=][ \t]{0,8}["']?(?<secret>[^\r\n"',;]{4}[^\r\n"',;]*|[^\r\n"',;]{1,3}$)/dg,
+    matches: ["> Authorization: Bearer abcdefabcdef123456", "-H 'authorization: token 0123456789abcdef'", "Authorization: Basic dXNlcjpwYXNzd29yZA=="],
+    keeps: ["no Authorization header was sent"],
+  },
+  {
+    id: "bearer-token",
+    description: "a bearer token outside an Authorization header (Bearer <token>)",
+    pattern: /(?<![A-Za-z0-9_-])[Bb]earer[ \t]{1,4}(?<secret>[A-Za-z0-9._~+/-]{12}[A-Za-z0-9._~+/-]*=*|[A-Za-z0-9._~+/-]{1,11}$)/dg,
+    matches: ["token_type=Bearer access=x Bearer abcdef0123456789abcdef"],
+    keeps: ["the bearer of bad news"],
+  },
+  {
+    id: "url-password",
+    description: "the password in a URL's user information (scheme://user:password@host)",
+    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/:@]{0,256}:(?<secret>[^\s/@]{1,256}(?=@)|(?!\d{1,5}$)[^\s/@]{1,256}$)/dg,
+    matches: ["origin\thttps://deploy:s3cr3t-Pa55@git.example.com/repo.git (fetch)", "postgres://app:hunter2hunter2@db:5432/app", "cut https://user:half-a-pass"],
+    keeps: ["http://localhost:8080/path", "see http://localhost:8080", "https://github.com/user/repo"],
+  },
+  {
+    id: "npm-token",
+    description: "an npm access token (npm_ and 36 characters)",
+    pattern: new RegExp(`(?<![${TOKEN}])npm_(?:[A-Za-z0-9]{36}|[A-Za-z0-9]{0,35}$)`, "g"),
+    matches: ["npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"],
+    keeps: ["npm_config_cache=/tmp/x"],
+  },
+  {
+    id: "secret-assignment",
+    description: "the value of KEY=value (or KEY: value, \"key\": \"value\") where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *CREDENTIALS*, _auth",
+    pattern: new RegExp(
+      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth)(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>[^\\s"'\`=][^\\s"'\`]*)`,
+      "dg",
+    ),
+    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd"],
+    keeps: ["max_tokens=512 was enough", "if password == other", "tokens: 42"],
+  },
+];
+
+/** Rules for the start of a kept part that a cap cut out of the middle of the stream (the start of a tail, the
+ * seam of head+tail): what begins there may be the rest of a secret whose start was dropped, unrecognisable by
+ * the rules above. Applied only there. */
+export const SEAM_RULES: readonly BuiltinRule[] = [
+  {
+    id: "cut-token",
+    description: "a run of 8 or more token characters holding a digit, at a cut: it may be the end of a secret",
+    pattern: /^\uFFFD{0,3}(?=[A-Za-z_+/=.~-]{0,64}[0-9])[A-Za-z0-9_+/=.~-]{8}[A-Za-z0-9_+/=.~-]*/g,
+    matches: ["Ab12Cd34Ef56Gh78 then text", "\uFFFD\uFFFDrest-of-a-token-9"],
+    keeps: ["ssed in 3.2s", "== 3 passed ==", "bcdefghijklmnopqrstuvwxyz"],
+  },
+  {
+    id: "private-key",
+    description: "base64 lines at a cut, up to a PEM END line or the end of the text: the rest of a private key",
+    pattern: /^\uFFFD{0,3}[A-Za-z0-9+/=\r\n]{40}[A-Za-z0-9+/=\r\n]*(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    matches: ["yWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naFDrBz9vFqU4yQoV\nMIIEowIBAAKCAQEA0Z3VS5JJ\n-----END RSA PRIVATE KEY-----\n$ ls"],
+    keeps: ["ok\nok\n", "PASSED tests/test_a.py::test_b\n"],
+  },
+];

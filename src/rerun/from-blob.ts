@@ -1,0 +1,60 @@
+// A rerun that runs nothing: when the span's streams are in a blob store and verify, they are the streams.
+import { createReadStream } from "node:fs";
+import { STREAMS } from "../contract/constants.js";
+import type { StreamName, ToolSpan } from "../contract/span.js";
+import { hashWindow, previewChars } from "../lint/span-fields.js";
+import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
+import { BUILTIN_RULES } from "../redact/rules.js";
+import { newSpanId } from "../run/ids.js";
+import { buildSpan } from "../run/record.js";
+import { BlobProblem, verifyBlob, type VerifiedBlob } from "../store/verify-blob.js";
+import type { LocatedSpan } from "./locate-span.js";
+
+/** Both streams of a span, verified in the store. */
+export type StoredStreams = Record<StreamName, VerifiedBlob>;
+
+/** The span's verified blobs in `dir`, or null when either stream has none there (the rerun must run). A blob
+ * that is there but damaged rejects with BlobProblem: the store itself is in doubt. */
+export async function storedStreams(span: LocatedSpan["span"], dir: string): Promise<StoredStreams | null> {
+  try {
+    return { stdout: await verifyBlob(span, "stdout", dir), stderr: await verifyBlob(span, "stderr", dir) };
+  } catch (error) {
+    if (error instanceof BlobProblem && error.kind !== "tampered") return null;
+    throw error;
+  }
+}
+
+async function measureFile(path: string, span: LocatedSpan["span"]): Promise<StreamMeasure> {
+  const meter = new StreamMeter({ cap: null, hashWindow: hashWindow(span), previewChars: previewChars(span), redact: BUILTIN_RULES, onKept: () => {} });
+  for await (const chunk of createReadStream(path)) meter.write(chunk as Buffer);
+  return meter.end();
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/** The uncapped span of the stored streams: the old span's command and outcome, the blobs' figures. */
+export async function spanFromBlobs(of: LocatedSpan, stored: StoredStreams): Promise<ToolSpan> {
+  const [stdout, stderr] = await Promise.all(STREAMS.map((stream) => measureFile(stored[stream].path, of.span)));
+  const old = of.span;
+  return buildSpan(
+    {
+      runId: text(old.run_id) ?? "",
+      spanId: newSpanId(),
+      parentSpanId: text(old.parent_span_id),
+      toolName: text(old.tool_name) ?? of.argv[0]!,
+      argv: of.argv,
+      cwd: of.cwd,
+      startedAt: new Date(),
+      durationMs: 0,
+      returncode: typeof old.returncode === "number" ? old.returncode : null,
+      signal: text(old.signal),
+      timedOut: old.timed_out === true,
+      stalled: old.stalled === true,
+      error: text(old.error),
+      redaction: "on",
+      blobs: { stdout: { blob: text(old.stdout_blob)!, error: null }, stderr: { blob: text(old.stderr_blob)!, error: null } },
+    },
+    stdout!,
+    stderr!,
+  );
+}

@@ -1,0 +1,53 @@
+// Finds a span's blob in a store and proves it is the stream the span describes before anyone reads it.
+import { stat } from "node:fs/promises";
+import type { StreamName } from "../contract/span.js";
+import type { SpanObject } from "../lint/rule.js";
+import { isCount, isHash } from "../lint/span-fields.js";
+import { blobHex, blobPath } from "./blob-path.js";
+import { hashFile } from "./hash-file.js";
+
+/** Why a blob cannot be read: the span names none, the store does not have it, or its bytes are not the stream. */
+export class BlobProblem extends Error {
+  constructor(
+    readonly kind: "none" | "missing" | "tampered",
+    message: string,
+  ) {
+    super(message);
+    this.name = "BlobProblem";
+  }
+}
+
+/** A blob whose sha256 and length were checked against the span. */
+export interface VerifiedBlob {
+  path: string;
+  bytes: number;
+}
+
+/** The blob of `stream`, verified: its sha256 equals its name and the span's `{s}_stream_sha256` (and the seed's
+ * `{s}_sha256` when present), its length the span's `{s}_bytes`. Rejects with BlobProblem naming the file. */
+export async function verifyBlob(span: SpanObject, stream: StreamName, dir: string): Promise<VerifiedBlob> {
+  const name = span[`${stream}_blob`];
+  const hex = blobHex(name);
+  if (hex === null) {
+    const why = span[`${stream}_blob_error`];
+    const reason = typeof why === "string" ? ` (${why})` : name === null || name === undefined ? "" : ` (${JSON.stringify(name)} is not sha256:<hex>)`;
+    throw new BlobProblem("none", `the span has no ${stream} blob${reason}`);
+  }
+  const path = blobPath(dir, hex);
+  try {
+    await stat(path);
+  } catch (error) {
+    throw new BlobProblem("missing", `blob ${name} is missing: ${path} (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const actual = await hashFile(path);
+  const expected = [hex, span[`${stream}_stream_sha256`], span[`${stream}_sha256`]].filter(isHash);
+  const wrong = expected.find((sha256) => sha256 !== actual.sha256);
+  if (wrong !== undefined) {
+    throw new BlobProblem("tampered", `blob ${path} is damaged or tampered: its sha256 is ${actual.sha256}, the span says ${wrong}`);
+  }
+  const bytes = span[`${stream}_bytes`];
+  if (isCount(bytes) && bytes !== actual.bytes) {
+    throw new BlobProblem("tampered", `blob ${path} holds ${actual.bytes} bytes, the span says ${stream}_bytes ${bytes}`);
+  }
+  return { path, bytes: actual.bytes };
+}

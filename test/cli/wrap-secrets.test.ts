@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { runCli } from "../helpers/cli.js";
+import { nodeFixture, sha256 } from "../helpers/fixtures.js";
+import { parseSpan } from "../helpers/span.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "toolspan-wrap-secrets-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+let count = 0;
+
+const KEY = "ghp_aBcdEfGhIjKlMnOpQrStUvWxYz0123456789";
+const printKey = (...parts: string[]): string[] => nodeFixture("split-write.mjs", ...parts);
+
+async function wrapJson(args: string[], argv: string[], cwd?: string) {
+  const result = await runCli(["wrap", "--json", ...args, "--", ...argv], cwd ? { cwd } : {});
+  return { result, span: result.code === 2 ? null : parseSpan(result.stdout) };
+}
+
+/** A folder holding toolspan.config.json with `config`. */
+function configDir(config: unknown): string {
+  const dir = join(scratch, `config-${++count}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "toolspan.config.json"), JSON.stringify(config));
+  return dir;
+}
+
+describe("wrap: redaction and preview policy", () => {
+  test("by default a secret is redacted in the preview; the hashes are of the raw bytes", async () => {
+    const { span } = await wrapJson([], printKey(`token ${KEY}\n`));
+    assert.equal(span!.preview_stdout, "token [REDACTED:github-token]\n");
+    assert.equal(span!.preview_redactions, 1);
+    assert.equal(span!.redaction, "on");
+    assert.equal(span!.stdout_sha256, sha256(`token ${KEY}\n`));
+  });
+
+  test("a key written in two writes (two chunks) is still redacted", async () => {
+    const { span } = await wrapJson([], printKey("token ", KEY.slice(0, 17), `${KEY.slice(17)}\n`));
+    assert.equal(span!.preview_stdout, "token [REDACTED:github-token]\n");
+  });
+
+  test("a key starting 10 characters before the preview limit leaves no prefix", async () => {
+    const { span } = await wrapJson(["--preview", "40"], printKey(`${"x".repeat(29)} ${KEY} tail\n`));
+    assert.ok(!span!.preview_stdout.includes("ghp_"), span!.preview_stdout);
+    assert.equal(span!.preview_redactions, 1);
+  });
+
+  test("--redact off writes the raw preview and says so", async () => {
+    const { span } = await wrapJson(["--redact", "off"], printKey(`token ${KEY}\n`));
+    assert.equal(span!.preview_stdout, `token ${KEY}\n`);
+    assert.equal(span!.redaction, "off");
+    assert.equal(span!.preview_redactions, 0);
+  });
+
+  test("--no-preview and \"preview\": false give hash-only spans; --no-preview with --preview is a usage error", async () => {
+    const { span } = await wrapJson(["--no-preview"], printKey("hello\n"));
+    assert.deepEqual([span!.preview_stdout, span!.preview_stderr, span!.preview_chars], ["", "", 0]);
+    const fromConfig = await wrapJson([], printKey("hello\n"), configDir({ preview: false }));
+    assert.equal(fromConfig.span!.preview_stdout, "");
+    assert.equal((await wrapJson(["--no-preview", "--preview", "5"], ["true"])).result.code, 2);
+  });
+
+  test("toolspan.config.json redact: built-ins off by id, patterns of one's own", async () => {
+    const dir = configDir({ redact: { off: ["github-token"], patterns: [{ id: "acme-id", pattern: "ACME-[0-9]{24}" }] } });
+    const { span } = await wrapJson([], printKey(`${KEY} ACME-012345678901234567890123\n`), dir);
+    assert.equal(span!.preview_stdout, `${KEY} [REDACTED:acme-id]\n`);
+  });
+
+  test("a config pattern that nests quantifiers, or an unknown id, is a usage error before anything runs", async () => {
+    for (const redact of [{ patterns: [{ id: "slow", pattern: "(a+)+$" }] }, { off: ["nope"] }]) {
+      const { result } = await wrapJson([], ["true"], configDir({ redact }));
+      assert.equal(result.code, 2);
+      assert.match(result.stderr.toString(), /toolspan\.config\.json/);
+    }
+  });
+
+  test("a redacted span lints clean", async () => {
+    const run = join(scratch, "redacted.jsonl");
+    await runCli(["wrap", "--out", run, "--run-id", "r1", "--cap", "30", "--", ...printKey(`PASSWORD=hunter2 ${KEY}\n`)]);
+    await runCli(["wrap", "--out", run, "--run-id", "r1", "--keep", "head+tail", "--cap", "40", "--", ...printKey(`x ${KEY} middle ${KEY} end\n`)]);
+    const lint = await runCli(["lint", "--max-warnings", "0", run]);
+    assert.equal(lint.code, 0, lint.stdout.toString());
+  });
+});

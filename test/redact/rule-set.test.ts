@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { redactText } from "../../src/redact/redact-text.js";
+import { hasNestedQuantifier, RedactConfigError, ruleSet } from "../../src/redact/rule-set.js";
+import { BUILTIN_RULES } from "../../src/redact/rules.js";
+
+describe("ruleSet", () => {
+  test("without a config, the built-in rules", () => {
+    assert.deepEqual(ruleSet().map((rule) => rule.id), BUILTIN_RULES.map((rule) => rule.id));
+  });
+
+  test("off removes built-ins by id; patterns add rules, whose matches (or secret group) are redacted", () => {
+    const rules = ruleSet({ off: ["jwt"], patterns: [{ id: "acme-key", pattern: "acme_[a-z0-9]{12}" }, { id: "pin", pattern: "pin (?<secret>\\d{4})", flags: "i" }] });
+    assert.ok(!rules.some((rule) => rule.id === "jwt"));
+    assert.equal(redactText("key acme_0123456789ab PIN 1234", rules).text, "key [REDACTED:acme-key] PIN [REDACTED:pin]");
+  });
+
+  for (const [name, config, message] of [
+    ["an unknown id in off", { off: ["no-such-rule"] }, /no built-in rule 'no-such-rule'/],
+    ["a nested quantifier", { patterns: [{ id: "bad", pattern: "(a+)+b" }] }, /exponential/],
+    ["a pattern that does not compile", { patterns: [{ id: "bad", pattern: "(" }] }, /Invalid regular expression/],
+    ["an id that is taken", { patterns: [{ id: "jwt", pattern: "x" }] }, /taken/],
+    ["a flag that changes matching", { patterns: [{ id: "x", pattern: "x", flags: "y" }] }, /flags/],
+    ["an id that is not kebab-case", { patterns: [{ id: "Bad Id", pattern: "x" }] }, /kebab-case/],
+  ] as const) {
+    test(`refuses ${name}`, () => {
+      assert.throws(() => ruleSet(config as never), (error: unknown) => error instanceof RedactConfigError && message.test(error.message));
+    });
+  }
+});
+
+describe("hasNestedQuantifier", () => {
+  test("finds a quantifier in a quantified group; passes flat patterns, escapes and classes", () => {
+    for (const source of ["(a+)+", "(\\w*x?){2,}", "((a+)b)*", "(?:x[0-9]{2}){3}"]) assert.equal(hasNestedQuantifier(source), true, source);
+    for (const source of ["(?:ab)+", "acct-[0-9]{8}", "[(a+)]+", "\\(a+\\)+", "(?<n>a+)b", "(a|b)*"]) assert.equal(hasNestedQuantifier(source), false, source);
+  });
+});
