@@ -1,25 +1,15 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, describe, test } from "node:test";
-import { runCli, type CliResult } from "../helpers/cli.js";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { runCli } from "../helpers/cli.js";
 import { fixturePath } from "../helpers/fixtures.js";
 import { repoPath } from "../helpers/repo.js";
+import { scratchPaths, stderrText, stdoutText, wrapInto } from "../helpers/scratch.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "toolspan-debug-cli-"));
-after(() => rmSync(scratch, { recursive: true, force: true }));
-let count = 0;
-const fresh = (name: string): string => join(scratch, `${++count}-${name}`);
-const text = (result: CliResult): string => result.stdout.toString("utf8");
-const errText = (result: CliResult): string => result.stderr.toString("utf8");
-
-async function wrapped(wrapArgs: string[], argv: string[]): Promise<string> {
-  const run = fresh("run.jsonl");
-  const result = await runCli(["wrap", "--out", run, ...wrapArgs, "--", ...argv]);
-  assert.ok(existsSync(run), `wrap wrote its span: ${errText(result)}`);
-  return run;
-}
+const fresh = scratchPaths("toolspan-debug-cli-");
+const text = stdoutText;
+const errText = stderrText;
+const wrapped = (wrapArgs: string[], argv: string[]): Promise<string> => wrapInto(fresh, wrapArgs, argv);
 
 const demo = [process.execPath, repoPath("examples/demo/run-tests.mjs")];
 const FAILING_ASSERTION = "E       AssertionError: assert Decimal('10.01') == Decimal('10.00')";
@@ -118,7 +108,7 @@ describe("toolspan debug: usage", () => {
   });
 
   test("a missing file: exit 2 naming it", async () => {
-    const result = await runCli(["debug", join(scratch, "missing.jsonl")]);
+    const result = await runCli(["debug", fresh("missing.jsonl")]);
     assert.equal(result.code, 2);
     assert.match(errText(result), /cannot read .*missing\.jsonl: ENOENT/);
   });

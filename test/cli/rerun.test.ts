@@ -1,31 +1,19 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { RERUN_KEYS } from "../../src/contract/keys.js";
-import { cliArgv, runCli, type CliResult } from "../helpers/cli.js";
+import { cliArgv, runCli } from "../helpers/cli.js";
 import { fixturePath, nodeFixture, sha256 } from "../helpers/fixtures.js";
 import { repoPath } from "../helpers/repo.js";
+import { scratchPaths, stderrText, stdoutText, wrapInto } from "../helpers/scratch.js";
 import { parseSpan } from "../helpers/span.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "toolspan-rerun-cli-"));
-after(() => rmSync(scratch, { recursive: true, force: true }));
-let count = 0;
-/** A fresh path in the scratch folder. */
-const fresh = (name: string): string => join(scratch, `${++count}-${name}`);
-
-const text = (result: CliResult): string => result.stdout.toString("utf8");
-const errText = (result: CliResult): string => result.stderr.toString("utf8");
-
-/** Wraps argv with `wrapArgs` into a new run file and returns its path. */
-async function wrapped(wrapArgs: string[], argv: string[]): Promise<string> {
-  const run = fresh("run.jsonl");
-  const result = await runCli(["wrap", "--out", run, ...wrapArgs, "--", ...argv]);
-  assert.ok(existsSync(run), `wrap wrote its span: ${errText(result)}`);
-  return run;
-}
+const fresh = scratchPaths("toolspan-rerun-cli-");
+const text = stdoutText;
+const errText = stderrText;
+const wrapped = (wrapArgs: string[], argv: string[]): Promise<string> => wrapInto(fresh, wrapArgs, argv);
 
 /** The run file's only line, parsed. */
 const onlyLine = (path: string): Record<string, unknown> => {
