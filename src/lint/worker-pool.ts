@@ -17,7 +17,10 @@ export class WorkerPool {
 
   constructor(size: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL("./worker.js", import.meta.url));
+      // A worker's default young generation lets garbage pile up to ~190 MiB of RSS over a 1.4 GB trace; 8 MiB
+      // keeps it near 160 MiB at no measurable cost in speed (a smaller one starts to cost time). The old
+      // generation is left alone: a line of many MB must still fit.
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
       worker.on("message", (message: { result?: RangeResult; error?: string }) => {
         const pending = this.running.get(worker)!;
         this.running.delete(worker);
