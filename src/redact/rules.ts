@@ -119,6 +119,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     keeps: ["no Authorization header was sent"],
   },
   {
+    id: "cookie-header",
+    description: "the value of a Cookie or Set-Cookie header (session ids), to the end of the line",
+    pattern: /(?<![A-Za-z0-9_-])(?:Set-)?[Cc]ookie["']?[ \t]{0,4}:[ \t]{0,8}["']?(?<secret>[^\r\n"']{4}[^\r\n"']*|[^\r\n"']{1,3}$)/dg,
+    matches: ["< Set-Cookie: session=8f14e45fceea167a5a36dedd4bea2543; Path=/; HttpOnly", "-H 'Cookie: sid=abcdef0123456789'"],
+    keeps: ["the cookie jar is empty", "cookies: 0"],
+  },
+  {
+    id: "api-key-header",
+    description: "the value of an API key header (X-Api-Key, Api-Key, X-Auth-Token), to the end of the line",
+    pattern: /(?<![A-Za-z0-9_-])(?:[Xx]-)?(?:[Aa]pi-[Kk]ey|[Aa]uth-[Tt]oken)["']?[ \t]{0,4}:[ \t]{0,8}["']?(?<secret>[^\r\n"',;]{4}[^\r\n"',;]*|[^\r\n"',;]{1,3}$)/dg,
+    matches: ["-H 'x-api-key: 0123456789abcdef0123'", "X-Auth-Token: abcdef0123456789"],
+    keeps: ["set an api-key first", "the X-Api-Key header is missing"],
+  },
+  {
     id: "bearer-token",
     description: "a bearer token outside an Authorization header (Bearer <token>)",
     pattern: /(?<![A-Za-z0-9_-])[Bb]earer[ \t]{1,4}(?<secret>[A-Za-z0-9._~+/-]{12}[A-Za-z0-9._~+/-]*=*|[A-Za-z0-9._~+/-]{1,11}$)/dg,
