@@ -157,10 +157,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     id: "secret-assignment",
     description: "the value of KEY=value (or KEY: value, \"key\": \"value\") where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *CREDENTIALS*, _auth",
     pattern: new RegExp(
-      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth)(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>[^\\s"'\`=][^\\s"'\`]*)`,
+      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth)(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>(?<=["'])[^"'\\r\\n]{1,2048}|[^\\s"'\`=][^\\s"'\`]*)`,
       "dg",
     ),
-    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd"],
+    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", 'export DB_PASSWORD="two words"', "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd"],
     keeps: ["max_tokens=512 was enough", "if password == other", "tokens: 42"],
   },
 ];
