@@ -47,6 +47,9 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   "token prefixes": (n) => "ghp_sk-ant-glpat-xoxb-".repeat(n / 22),
   "header names": (n) => "Authorization: ".repeat(n / 15),
   "bearer words": (n) => "Bearer ".repeat(n / 7),
+  "command lines": (n) => "mysql -u --password -u a:".repeat(n / 25),
+  "netrc words": (n) => "login a password ".repeat(n / 17),
+  "service prefixes": (n) => "hvs.dp.st.SG.&sig=".repeat(n / 18),
   "base64": (n) => Buffer.alloc((n * 3) / 4, "not a secret at all 0123").toString("base64"),
 };
 
