@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "which spans deserve distrust, and what to do first about each",
     load: async () => (await import("./triage.js")).triageCommand,
   },
+  report: {
+    summary: "a run's figures for an incident review: clipped, never seen, failed, where to look first",
+    load: async () => (await import("./report.js")).reportCommand,
+  },
   rerun: {
     summary: "rerun a recorded span's argv with no cap, verify it by hash, show what the model never saw",
     load: async () => (await import("./rerun.js")).rerunCommand,

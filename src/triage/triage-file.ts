@@ -6,7 +6,7 @@ import { opensDocument } from "../formats/json-document.js";
 import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
 import { spanLines } from "../lint/lint-document.js";
 import type { SpanObject } from "../lint/rule.js";
-import { triageLine, triageOtlpRequest, type TriagedSpan, type TriageRules } from "./triage-line.js";
+import { triageLine, triageOtlpRequest, type SpanObserver, type TriagedSpan, type TriageRules } from "./triage-line.js";
 
 /** A run file's triage. */
 export interface TriageResult {
@@ -36,8 +36,9 @@ export function triageRules(): TriageRules {
 }
 
 // Runs the decision table over every line of a run file; rejects with UnreadableInput when it cannot be read.
-export async function triageFile(path: string): Promise<TriageResult> {
-  const rules = triageRules();
+// `observe` hears of every tool span, in file order.
+export async function triageFile(path: string, observe?: SpanObserver): Promise<TriageResult> {
+  const rules: TriageRules = { ...triageRules(), ...(observe ? { observe } : {}) };
   const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [] };
   const addLine = (text: string, line: number): void => {
     // Only a line that names resourceSpans can be an OTLP request; every other line is a record or not a span.

@@ -4,8 +4,9 @@ import type { ActiveRule, Finding, LintSink } from "../lint/lint-line.js";
 import { lintLine } from "../lint/lint-line.js";
 import { lintOtlpInto } from "../lint/lint-otlp.js";
 import type { Severity, SpanObject } from "../lint/rule.js";
-import { spanFacts } from "./facts.js";
+import { spanFacts, type SpanFacts } from "./facts.js";
 import { matchRows, spanLint, type TriageMatch } from "./match.js";
+import type { SpanLint } from "./row.js";
 import { NOT_A_SPAN_RULE } from "./table.js";
 
 /** A line that needs action: where it is, what ran, and the rows that apply. */
@@ -31,10 +32,14 @@ export interface TriagedSpan {
 /** What one line turned out to be. */
 export type LineKind = "blank-or-other" | "tool" | "not-a-span";
 
-/** The lint rules triage runs: every span rule at its default severity. */
+/** Hears of every tool span triage reads, whether or not a row applies (the run report's tallies). */
+export type SpanObserver = (facts: SpanFacts, lint: SpanLint, triaged: TriagedSpan | null) => void;
+
+/** The lint rules triage runs (every span rule at its default severity), and who else hears of each span. */
 export interface TriageRules {
   rules: readonly ActiveRule[];
   invalidJson: Severity | "off";
+  observe?: SpanObserver;
 }
 
 // A string taken from a parsed line may be a slice that keeps the whole line alive; a span held until the end
@@ -50,7 +55,7 @@ export function triageLine(text: string, line: number, lint: TriageRules): { kin
   if (identity === null && !notASpan) return { kind: "blank-or-other", span: null };
   // lintLine keeps its parse to itself; only tool spans are parsed a second time.
   const object: SpanObject = notASpan ? {} : (JSON.parse(text) as SpanObject);
-  return { kind: notASpan ? "not-a-span" : "tool", span: triageParsed(object, line, findings, !notASpan) };
+  return { kind: notASpan ? "not-a-span" : "tool", span: triageParsed(object, line, findings, !notASpan, undefined, notASpan ? undefined : lint.observe) };
 }
 
 /** The rows for one parsed span (or a line that is not one) with its lint findings; null when none applies. */
@@ -60,11 +65,15 @@ export function triageParsed(
   findings: readonly Finding[],
   isSpan: boolean,
   otel?: { traceId: string | null; spanId: string | null },
+  observe?: SpanObserver,
 ): TriagedSpan | null {
   const facts = spanFacts(object);
   const sorted = spanLint(findings);
   const matches = matchRows(facts, sorted);
-  if (matches.length === 0) return null;
+  if (matches.length === 0) {
+    observe?.(facts, sorted, null);
+    return null;
+  }
   const span: TriagedSpan = {
     line,
     isSpan,
@@ -77,6 +86,7 @@ export function triageParsed(
     matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
   };
   if (otel) span.trace = { traceId: detachOrNull(otel.traceId), spanId: detachOrNull(otel.spanId) };
+  observe?.(facts, sorted, span);
   return span;
 }
 
@@ -98,7 +108,7 @@ export function triageOtlpRequest(
     if (!isTool) continue;
     result.toolSpans++;
     const object: SpanObject = record ?? { tool_name: typeof span.attributes["gen_ai.tool.name"] === "string" ? span.attributes["gen_ai.tool.name"] : span.name };
-    const triaged = triageParsed(object, lineOf ? lineOf(span) : requestLine, own, true, { traceId: span.traceId, spanId: span.spanId });
+    const triaged = triageParsed(object, lineOf ? lineOf(span) : requestLine, own, true, { traceId: span.traceId, spanId: span.spanId }, lint.observe);
     if (triaged !== null) result.spans.push(triaged);
   }
   return result;

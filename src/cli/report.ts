@@ -1,0 +1,67 @@
+// `toolspan report`: a run's figures in one place, for an incident review: what was clipped, how much the model
+// never saw, what failed, what the contract says, and where to look first.
+import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { reportFile } from "../report/report-file.js";
+import { REPORT_FORMATS, REPORT_RENDERERS } from "../report/renderers.js";
+import { writeWithBackpressure } from "../run/backpressure.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "format", kind: "choice", value: "FORMAT", choices: REPORT_FORMATS, help: "text (default, for people), json (one object per file) or markdown (for a review)" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const REPORT_HELP = `Usage: toolspan report [options] FILE...
+
+Sums up each run file ('-' reads standard input): toolspan JSONL, OTLP JSON
+(Collector file-exporter lines or one document) and the spans 'toolspan audit
+--out' writes from agent transcripts. For each file: tool spans and how many
+need action; clipped spans, and how many of them looked like success; the
+bytes the model never saw, per stream, and the largest clip; failures,
+timeouts, stalls, signals; lint errors and warnings by rule; the tools that
+lost the most; the few spans to look at first, with the decision table's
+first action; and the next step. Previews are never printed.
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: 0 nothing needs action in any file, 1 a span or line needs
+action, 2 usage error or a file that cannot be read (the others are still
+reported).
+
+Examples:
+  toolspan report run.jsonl
+  toolspan report --format markdown runs/*.jsonl > review.md
+  toolspan report --format json run.jsonl | jq '.streams.stdout.unseen'
+
+Docs: docs/report.md (every figure and key).`;
+
+/** Runs `toolspan report`; resolves to the exit status. */
+export async function reportCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  if (parsed.options.get("help")) {
+    process.stdout.write(`${REPORT_HELP}\n`);
+    return 0;
+  }
+  if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan report [options] FILE... ('-' for standard input)");
+  if (parsed.rest.filter((file) => file === "-").length > 1) throw new UsageError("standard input ('-') can be read once");
+  const render = REPORT_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
+  const out = process.stdout;
+  out.on("error", () => {});
+  let status = 0;
+  for (const file of parsed.rest) {
+    let report;
+    try {
+      report = await reportFile(file);
+    } catch (error) {
+      if (!(error instanceof UnreadableInput)) throw error;
+      process.stderr.write(`toolspan: ${error.message}\n`);
+      status = 2;
+      continue;
+    }
+    await writeWithBackpressure(out, render(report));
+    if (report.triage.spans.length > 0 && status === 0) status = 1;
+  }
+  return status;
+}

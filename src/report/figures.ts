@@ -1,0 +1,72 @@
+// The report's figures in words, shared by the text and markdown forms.
+import { escapeControls, shellQuote } from "../formats/safe-text.js";
+import type { RunReport } from "./report-file.js";
+import type { RunTally } from "./tally.js";
+
+/** Spans shown under "first to look at": the most misleading few; `toolspan triage` lists them all. */
+export const FIRST_SPANS = 5;
+/** Tools shown, most bytes lost first. */
+export const TOP_TOOLS = 10;
+
+export const plural = (count: number, word: string): string => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+
+/** Exact bytes, with a decimal size when large: `24,118 bytes (24.1 kB)`. */
+export function bytes(count: number): string {
+  const exact = plural(count, "byte");
+  if (count < 10_000) return exact;
+  const [size, unit] = count >= 1e9 ? [count / 1e9, "GB"] : count >= 1e6 ? [count / 1e6, "MB"] : [count / 1e3, "kB"];
+  return `${exact} (${size.toFixed(1)} ${unit})`;
+}
+
+/** `invalid-hash ×2, missing-field ×1`, most frequent first. */
+export function ruleCounts(counts: ReadonlyMap<string, number>): string {
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, spans]) => `${rule} ×${spans}`).join(", ");
+}
+
+export function clippedLine(tally: RunTally): string {
+  const { stdout, stderr } = tally.streams;
+  const looked = tally.clippedLookingLikeSuccess > 0 ? `, ${tally.clippedLookingLikeSuccess} of them looked like success` : "";
+  return `${plural(tally.clipped, "span")} (stdout ${stdout.clipped}, stderr ${stderr.clipped})${looked}`;
+}
+
+export function unseenLine(tally: RunTally): string {
+  const { stdout, stderr } = tally.streams;
+  const written = stdout.written + stderr.written;
+  const unknown = stdout.clippedOfUnknownSize + stderr.clippedOfUnknownSize;
+  const unknownNote = unknown > 0 ? `; ${plural(unknown, "clipped stream")} of unknown size not counted` : "";
+  return `${bytes(stdout.unseen + stderr.unseen)} of ${bytes(written)} written (stdout ${stdout.unseen.toLocaleString("en-US")}, stderr ${stderr.unseen.toLocaleString("en-US")})${unknownNote}`;
+}
+
+export const notSpansLine = (lines: number): string =>
+  `${plural(lines, "line")} that ${lines === 1 ? "is not a JSON object" : "are not JSON objects"}`;
+
+export function outcomesLine(tally: RunTally): string {
+  return [
+    `${tally.failed} failed`,
+    `${tally.timedOut} timed out`,
+    `${tally.stalled} stalled`,
+    `${tally.killedBySignal} killed by a signal`,
+    `${tally.neverStarted} never started`,
+  ].join(", ");
+}
+
+export function contractLine(tally: RunTally): string {
+  const errors = tally.errors.size > 0 ? `${plural(tally.spansWithErrors, "span")} with errors: ${ruleCounts(tally.errors)}` : "no errors";
+  const warnings = tally.warnings.size > 0 ? `; warnings: ${ruleCounts(tally.warnings)}` : "";
+  return `${errors}${warnings}`;
+}
+
+/** What to do next about the whole file. */
+export function nextStep(report: RunReport, file: string): string {
+  const { triage, tally } = report;
+  const notSpans = triage.spans.length - triage.spans.filter((span) => span.isSpan).length;
+  if (triage.spans.length === 0) {
+    return tally.toolSpans === 0
+      ? "no tool spans: is this a run file? (`toolspan audit` reads agent transcripts)"
+      : "nothing needs action: every span is complete and consistent; look at prompts and policy";
+  }
+  const parts = [...(tally.needAction > 0 ? [plural(tally.needAction, "span")] : []), ...(notSpans > 0 ? [`${plural(notSpans, "line")} not a span`] : [])];
+  const quoted = escapeControls(shellQuote(file));
+  const verb = tally.needAction + notSpans === 1 ? "needs" : "need";
+  return `${parts.join(" and ")} ${verb} action: toolspan triage ${quoted}, then toolspan debug ${quoted}`;
+}
