@@ -9,18 +9,29 @@ import type { Severity, SpanObject } from "./rule.js";
 
 const SPAN_ID = /"spanId"\s*:\s*"([^"]*)"/;
 
-// Spans come in document order, so each search starts where the last one stopped.
+// Each spanId's lines, found in one pass; spans come in document order, so a span takes the first of its id's
+// lines after the last span placed, and a reader that asks again from the start (triage asks after lint did)
+// wraps around to the first.
 export function spanLines(lines: readonly string[], firstLine: number): (span: OtlpSpan) => number {
+  let byId: Map<string, number[]> | null = null;
   let cursor = 0;
   return (span) => {
-    for (let index = cursor; index < lines.length; index++) {
-      const id = SPAN_ID.exec(lines[index]!)?.[1];
-      if (id !== undefined && normaliseId(id, 8) === span.spanId) {
-        cursor = index + 1;
-        return firstLine + index;
-      }
+    if (byId === null) {
+      byId = new Map();
+      lines.forEach((text, index) => {
+        const raw = SPAN_ID.exec(text)?.[1];
+        const id = raw === undefined ? null : normaliseId(raw, 8);
+        if (id === null) return;
+        const found = byId!.get(id);
+        if (found === undefined) byId!.set(id, [index]);
+        else found.push(index);
+      });
     }
-    return firstLine;
+    const candidates = span.spanId === null ? undefined : byId.get(span.spanId);
+    if (candidates === undefined) return firstLine;
+    const index = candidates.find((at) => at >= cursor) ?? candidates[0]!;
+    cursor = index + 1;
+    return firstLine + index;
   };
 }
 

@@ -1,7 +1,9 @@
 // Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
 import { isAbsolute } from "node:path";
 import { KEY_TYPES } from "../contract/key-types.js";
+import { readDocument } from "../formats/json-document.js";
 import { readLines, STOP } from "../formats/jsonl-lines.js";
+import { spanLines } from "../lint/lint-document.js";
 import { isOtlpRequest, spansFromRequest } from "../formats/otlp/spans-from-line.js";
 import type { SpanObject } from "../lint/rule.js";
 import { RerunRefused } from "./rerun-refused.js";
@@ -102,7 +104,37 @@ function located(path: string, line: number, span: SpanObject): LocatedSpan {
   };
 }
 
+// The tool spans of a pretty-printed document (an OTLP example file, an indented record), each at the line
+// lint and triage name: an OTLP span's spanId line, a record's first line. Null when the file is JSON Lines.
+async function documentSpans(path: string): Promise<{ line: number; span: SpanObject }[] | null> {
+  const document = await readDocument(path);
+  if (document === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(document.lines.join("\n"));
+  } catch {
+    return null;
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject)) {
+    const lineOf = spanLines(document.lines, document.first);
+    return spansFromRequest(value as SpanObject).flatMap((span) =>
+      span.record?.span_type === "tool" ? [{ line: lineOf(span), span: span.record as SpanObject }] : [],
+    );
+  }
+  return toolRecords(value).map((span) => ({ line: document.first, span }));
+}
+
 async function atLine(path: string, line: number): Promise<LocatedSpan> {
+  const inDocument = await documentSpans(path);
+  if (inDocument !== null) {
+    const here = inDocument.filter((found) => found.line === line);
+    if (here.length === 0) {
+      const lines = inDocument.map((found) => found.line).join(", ") || "none";
+      throw new RerunRefused("notToolSpan", `${where(path, line)}: no tool span of this document starts here (its tool spans are on lines ${lines})`);
+    }
+    if (here.length > 1) throw new RerunRefused("idAmbiguous", `${where(path, line)}: ${here.length} tool spans; name one with FILE --span ID`);
+    return located(path, line, here[0]!.span);
+  }
   let found: string | undefined;
   let lines = 0;
   await readLines(path, (text, number) => {
@@ -116,8 +148,9 @@ async function atLine(path: string, line: number): Promise<LocatedSpan> {
 }
 
 async function withId(path: string, spanId: string): Promise<LocatedSpan> {
-  const matches: { line: number; span: SpanObject }[] = [];
-  await readLines(path, (text, line) => {
+  const inDocument = await documentSpans(path);
+  const matches: { line: number; span: SpanObject }[] = inDocument?.filter((found) => found.span.span_id === spanId) ?? [];
+  if (inDocument === null) await readLines(path, (text, line) => {
     let value: unknown;
     try {
       value = JSON.parse(text);

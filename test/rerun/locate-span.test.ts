@@ -65,6 +65,23 @@ describe("locateSpan", () => {
     await assert.rejects(locateSpan({ path: join(dir, "missing.jsonl"), line: 1 }), UnreadableInput);
   });
 
+  test("a pretty-printed OTLP document: a span at its spanId's line (where lint and triage name it), or by id", async () => {
+    const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
+    const request = (record: object) =>
+      JSON.parse(convertValue(JSON.parse(JSON.stringify(record)) as Record<string, unknown>, "otlp", "0.0.0")![0]!) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] };
+    const document = request(a);
+    document.resourceSpans[0]!.scopeSpans[0]!.spans.push(...request(b).resourceSpans[0]!.scopeSpans[0]!.spans);
+    const text = `${JSON.stringify(document, null, 2)}\n`;
+    const path = join(dir, `trace-${++files}.json`);
+    writeFileSync(path, text);
+    const [lineA, lineB] = text.split("\n").flatMap((line, index) => (line.includes('"spanId"') ? [index + 1] : []));
+    const byLine = await locateSpan({ path, line: lineB! });
+    assert.equal(byLine.span.span_id, "span-b");
+    const byId = await locateSpan({ path, spanId: "span-a" });
+    assert.deepEqual([byId.line, byId.argv, byId.cwd], [lineA, ["pytest", "-q"], "/work"]);
+    await assert.rejects(locateSpan({ path, line: 1 }), refused("notToolSpan", new RegExp(`tool spans are on lines ${lineA}, ${lineB}`)));
+  });
+
   test("a span with bad types is refused, naming each problem", async () => {
     const path = runFile(cleanSpan({ argv: "rm -rf /", cwd: 7, stdout_bytes: "12" }));
     await assert.rejects(locateSpan({ path, line: 1 }), refused("badSpan", /'argv' must be a non-empty array of strings; 'cwd' must be a string; 'stdout_bytes' must be/));

@@ -117,6 +117,21 @@ describe("triageFile reads OpenTelemetry too", () => {
     for (const span of result.spans) assert.deepEqual(span.matches.map((match) => match.row.id), ["no-io-metadata"]);
   });
 
+  test("spans of a pretty-printed OTLP document are placed at their spanId's line, as lint places them", async () => {
+    const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
+    const requests = [{ ...failingTests, span_id: "a" }, { ...stderrClipped, span_id: "b" }].map(
+      (record) => JSON.parse(convertValue(JSON.parse(JSON.stringify(record)) as Record<string, unknown>, "otlp", "0.0.0")![0]!) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] },
+    );
+    requests[0]!.resourceSpans[0]!.scopeSpans[0]!.spans.push(...requests[1]!.resourceSpans[0]!.scopeSpans[0]!.spans);
+    const text = `${JSON.stringify(requests[0], null, 2)}\n`;
+    const spanIdLines = text.split("\n").flatMap((line, index) => (line.includes('"spanId"') ? [index + 1] : []));
+    assert.equal(spanIdLines.length, 2);
+    const result = await triageFile(writeTemp(text, "trace.json"));
+    assert.deepEqual(result.spans.map((span) => span.line).sort((a, b) => a - b), spanIdLines);
+    const linted = lintText(text).filter((finding) => finding.rule !== "possible-second-cap").map((finding) => finding.line);
+    for (const line of linted) assert.ok(spanIdLines.includes(line), `lint placed a finding at ${line}`);
+  });
+
   test("the OTLP example document (pretty-printed) is read whole: no line of it is 'not a span'", async () => {
     const result = await triageFile(join(repoRoot, "test/fixtures/otlp/trace.json"));
     assert.equal(result.notSpans, 0);
