@@ -61,7 +61,7 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
       continue;
     }
     await writeWithBackpressure(out, render(report));
-    if (report.triage.spans.length > 0 && status === 0) status = 1;
+    if (report.triage.flagged > 0 && status === 0) status = 1;
   }
   return status;
 }

@@ -8,7 +8,10 @@ export const FIRST_SPANS = 5;
 /** Tools shown, most bytes lost first. */
 export const TOP_TOOLS = 10;
 
-export const plural = (count: number, word: string): string => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+/** A count with thousands separators: `20,441`. */
+export const count = (value: number): string => value.toLocaleString("en-US");
+
+export const plural = (value: number, word: string): string => `${count(value)} ${word}${value === 1 ? "" : "s"}`;
 
 /** Exact bytes, with a decimal size when large: `24,118 bytes (24.1 kB)`. */
 export function bytes(count: number): string {
@@ -20,13 +23,13 @@ export function bytes(count: number): string {
 
 /** `invalid-hash ×2, missing-field ×1`, most frequent first. */
 export function ruleCounts(counts: ReadonlyMap<string, number>): string {
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, spans]) => `${rule} ×${spans}`).join(", ");
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, spans]) => `${rule} ×${count(spans)}`).join(", ");
 }
 
 export function clippedLine(tally: RunTally): string {
   const { stdout, stderr } = tally.streams;
-  const looked = tally.clippedLookingLikeSuccess > 0 ? `, ${tally.clippedLookingLikeSuccess} of them looked like success` : "";
-  return `${plural(tally.clipped, "span")} (stdout ${stdout.clipped}, stderr ${stderr.clipped})${looked}`;
+  const looked = tally.clippedLookingLikeSuccess > 0 ? `, ${count(tally.clippedLookingLikeSuccess)} of them looked like success` : "";
+  return `${plural(tally.clipped, "span")} (stdout ${count(stdout.clipped)}, stderr ${count(stderr.clipped)})${looked}`;
 }
 
 export function unseenLine(tally: RunTally): string {
@@ -34,7 +37,7 @@ export function unseenLine(tally: RunTally): string {
   const written = stdout.written + stderr.written;
   const unknown = stdout.clippedOfUnknownSize + stderr.clippedOfUnknownSize;
   const unknownNote = unknown > 0 ? `; ${plural(unknown, "clipped stream")} of unknown size not counted` : "";
-  return `${bytes(stdout.unseen + stderr.unseen)} of ${bytes(written)} written (stdout ${stdout.unseen.toLocaleString("en-US")}, stderr ${stderr.unseen.toLocaleString("en-US")})${unknownNote}`;
+  return `${bytes(stdout.unseen + stderr.unseen)} of ${bytes(written)} written (stdout ${count(stdout.unseen)}, stderr ${count(stderr.unseen)})${unknownNote}`;
 }
 
 export const notSpansLine = (lines: number): string =>
@@ -42,11 +45,11 @@ export const notSpansLine = (lines: number): string =>
 
 export function outcomesLine(tally: RunTally): string {
   return [
-    `${tally.failed} failed`,
-    `${tally.timedOut} timed out`,
-    `${tally.stalled} stalled`,
-    `${tally.killedBySignal} killed by a signal`,
-    `${tally.neverStarted} never started`,
+    `${count(tally.failed)} failed`,
+    `${count(tally.timedOut)} timed out`,
+    `${count(tally.stalled)} stalled`,
+    `${count(tally.killedBySignal)} killed by a signal`,
+    `${count(tally.neverStarted)} never started`,
   ].join(", ");
 }
 
@@ -59,8 +62,8 @@ export function contractLine(tally: RunTally): string {
 /** What to do next about the whole file. */
 export function nextStep(report: RunReport, file: string): string {
   const { triage, tally } = report;
-  const notSpans = triage.spans.length - triage.spans.filter((span) => span.isSpan).length;
-  if (triage.spans.length === 0) {
+  const notSpans = triage.notSpans;
+  if (triage.flagged === 0) {
     return tally.toolSpans === 0
       ? "no tool spans: is this a run file? (`toolspan audit` reads agent transcripts)"
       : "nothing needs action: every span is complete and consistent; look at prompts and policy";

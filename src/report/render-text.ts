@@ -1,6 +1,6 @@
 // The report for people: one block of figures per run file, the few spans to look at first, and the next step.
 import { escapeControls, showWord } from "../formats/safe-text.js";
-import { bytes, clippedLine, contractLine, FIRST_SPANS, nextStep, notSpansLine, outcomesLine, plural, TOP_TOOLS, unseenLine } from "./figures.js";
+import { bytes, count, clippedLine, contractLine, FIRST_SPANS, nextStep, notSpansLine, outcomesLine, plural, TOP_TOOLS, unseenLine } from "./figures.js";
 import type { RunReport } from "./report-file.js";
 import { toolsByLoss } from "./tally.js";
 
@@ -8,13 +8,13 @@ export function renderText(report: RunReport): string {
   const { triage, tally } = report;
   const file = showWord(triage.file);
   const lines = [
-    `${file}: ${plural(tally.toolSpans, "tool span")} in ${plural(triage.lines, "line")}, ${tally.needAction.toLocaleString("en-US")} need action`,
+    `${file}: ${plural(tally.toolSpans, "tool span")} in ${plural(triage.lines, "line")}, ${count(tally.needAction)} need action`,
     `  clipped:      ${clippedLine(tally)}`,
     `  never seen:   ${unseenLine(tally)}`,
   ];
   const largest = tally.largestClip;
   if (largest !== null) {
-    lines.push(`  largest clip: ${file}:${largest.line} ${showWord(largest.tool)} ${largest.stream}: kept ${largest.kept.toLocaleString("en-US")} of ${bytes(largest.written)}`);
+    lines.push(`  largest clip: ${file}:${largest.line} ${showWord(largest.tool)} ${largest.stream}: kept ${count(largest.kept)} of ${bytes(largest.written)}`);
   }
   lines.push(`  outcomes:     ${outcomesLine(tally)}`, `  contract:     ${contractLine(tally)}`);
   if (triage.notSpans > 0) lines.push(`  not spans:    ${notSpansLine(triage.notSpans)}`);
@@ -22,12 +22,12 @@ export function renderText(report: RunReport): string {
   if (tools.length > 0) {
     lines.push(`  tools, most bytes lost first${tally.tools.size > tools.length ? ` (${tools.length} of ${tally.tools.size})` : ""}:`);
     for (const tool of tools) {
-      lines.push(`    ${escapeControls(tool.tool)}: ${plural(tool.spans, "span")}, ${tool.clipped} clipped, ${tool.failed} failed, ${bytes(tool.unseen)} never seen`);
+      lines.push(`    ${escapeControls(tool.tool)}: ${plural(tool.spans, "span")}, ${count(tool.clipped)} clipped, ${count(tool.failed)} failed, ${bytes(tool.unseen)} never seen`);
     }
   }
   const first = triage.spans.slice(0, FIRST_SPANS);
   if (first.length > 0) {
-    lines.push(`  first to look at${triage.spans.length > first.length ? ` (${first.length} of ${triage.spans.length})` : ""}:`);
+    lines.push(`  first to look at${triage.flagged > first.length ? ` (${first.length} of ${triage.flagged})` : ""}:`);
     for (const span of first) {
       const { row, observation } = span.matches[0]!;
       const what = span.isSpan ? showWord(span.toolName) : "not a span";

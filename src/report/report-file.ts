@@ -1,5 +1,6 @@
 // The report of one run file: triage's reading of it (every format it reads), with every tool span tallied.
 import { triageFile, type TriageResult } from "../triage/triage-file.js";
+import { FIRST_SPANS } from "./figures.js";
 import { addSpan, newTally, type RunTally } from "./tally.js";
 
 export interface RunReport {
@@ -10,6 +11,7 @@ export interface RunReport {
 /** Rejects with UnreadableInput when the file cannot be read, like triageFile. */
 export async function reportFile(path: string): Promise<RunReport> {
   const tally = newTally();
-  const triage = await triageFile(path, (facts, lint, triaged) => addSpan(tally, facts, lint, triaged));
+  // Only the spans the report shows are kept: its memory stays flat however many need action.
+  const triage = await triageFile(path, { observe: (facts, lint, triaged) => addSpan(tally, facts, lint, triaged), keep: FIRST_SPANS });
   return { triage, tally };
 }

@@ -18,8 +18,17 @@ export interface TriageResult {
   toolSpans: number;
   /** Lines that are not JSON objects. */
   notSpans: number;
-  /** The lines that need action, most misleading first. */
+  /** The lines that need action, most misleading first (only the first `keep` of them when a limit is given). */
   spans: TriagedSpan[];
+  /** How many lines need action in all. */
+  flagged: number;
+}
+
+export interface TriageFileOptions {
+  /** Hears of every tool span, in file order. */
+  observe?: SpanObserver;
+  /** Keep only this many of the most misleading spans: memory stays flat however many need action. */
+  keep?: number;
 }
 
 /** Most misleading first: the lowest row rank, then a preview that looks like success, then the line. */
@@ -36,21 +45,39 @@ export function triageRules(): TriageRules {
 }
 
 // Runs the decision table over every line of a run file; rejects with UnreadableInput when it cannot be read.
-// `observe` hears of every tool span, in file order.
-export async function triageFile(path: string, observe?: SpanObserver): Promise<TriageResult> {
-  const rules: TriageRules = { ...triageRules(), ...(observe ? { observe } : {}) };
-  const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [] };
+export async function triageFile(path: string, options: TriageFileOptions = {}): Promise<TriageResult> {
+  const rules: TriageRules = { ...triageRules(), ...(options.observe ? { observe: options.observe } : {}) };
+  const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [], flagged: 0 };
+  const keep = options.keep ?? Infinity;
+  let sorted = false;
+  const add = (span: TriagedSpan): void => {
+    result.flagged++;
+    if (result.spans.length < keep) {
+      result.spans.push(span);
+      return;
+    }
+    // Kept sorted once full: a span more misleading than the last kept one takes its place.
+    if (!sorted) {
+      result.spans.sort(byMisleading);
+      sorted = true;
+    }
+    if (keep === 0 || byMisleading(span, result.spans[keep - 1]!) >= 0) return;
+    let at = keep - 1;
+    while (at > 0 && byMisleading(span, result.spans[at - 1]!) < 0) at--;
+    result.spans.splice(at, 0, span);
+    result.spans.pop();
+  };
   const addLine = (text: string, line: number): void => {
     // Only a line that names resourceSpans can be an OTLP request; every other line is a record or not a span.
     const request = text.includes('"resourceSpans"') ? otlpRequest(text) : null;
     if (request !== null) {
-      addOtlp(result, triageOtlpRequest(request, line, rules));
+      addOtlp(result, triageOtlpRequest(request, line, rules), add);
       return;
     }
     const { kind, span } = triageLine(text, line, rules);
     if (kind === "tool") result.toolSpans++;
     else if (kind === "not-a-span") result.notSpans++;
-    if (span !== null) result.spans.push(span);
+    if (span !== null) add(span);
   };
   // A pretty-printed document (an OTLP example file) is gathered and read whole, as lint does.
   let document: { lines: string[]; first: number } | null = null;
@@ -70,7 +97,7 @@ export async function triageFile(path: string, observe?: SpanObserver): Promise<
     }
     addLine(text, line);
   });
-  if (document !== null) triageDocument(result, document, rules, addLine);
+  if (document !== null) triageDocument(document, rules, addLine, (otlp) => addOtlp(result, otlp, add));
   result.spans.sort(byMisleading);
   return result;
 }
@@ -84,19 +111,19 @@ function otlpRequest(text: string): SpanObject | null {
   }
 }
 
-function addOtlp(result: TriageResult, otlp: { toolSpans: number; spans: TriagedSpan[] }): void {
+function addOtlp(result: TriageResult, otlp: { toolSpans: number; spans: TriagedSpan[] }, add: (span: TriagedSpan) => void): void {
   result.toolSpans += otlp.toolSpans;
-  result.spans.push(...otlp.spans);
+  for (const span of otlp.spans) add(span);
 }
 
 // A whole OTLP document places each span on the line of its spanId; any other document is read line by line.
 function triageDocument(
-  result: TriageResult,
   document: { lines: string[]; first: number },
   rules: TriageRules,
   addLine: (text: string, line: number) => void,
+  addRequest: (otlp: { toolSpans: number; spans: TriagedSpan[] }) => void,
 ): void {
   const request = otlpRequest(document.lines.join("\n"));
-  if (request !== null) addOtlp(result, triageOtlpRequest(request, document.first, rules, spanLines(document.lines, document.first)));
+  if (request !== null) addRequest(triageOtlpRequest(request, document.first, rules, spanLines(document.lines, document.first)));
   else document.lines.forEach((text, index) => addLine(text, document.first + index));
 }

@@ -19,6 +19,7 @@ function resultOf(...spans: Record<string, unknown>[]): TriageResult {
     toolSpans: spans.length,
     notSpans: 0,
     spans: spans.map((span, index) => ({ ...triageOne(span)!, line: index + 1 })),
+    flagged: spans.length,
   };
 }
 

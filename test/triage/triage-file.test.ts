@@ -99,6 +99,22 @@ test("property: every lint error on a line is covered by a row (lint-errors or n
   );
 });
 
+describe("triageFile with a limit", () => {
+  test("property: keeping K spans keeps exactly the first K of the full ordering, and counts them all", async () => {
+    const kinds = [failingTests, stderrClipped, empty, cleanSpan(), completeSpan(), seedRecord(), "not json", cleanSpan({ ok_preview: true })];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(kinds.length - 1), { maxLength: 30 }), fc.nat(8), async (picks, keep) => {
+        const file = writeTemp(jsonl(picks.map((pick, index) => (typeof kinds[pick] === "string" ? (kinds[pick] as string) : { ...(kinds[pick] as object), span_id: `s${index}` }))));
+        const [all, kept] = [await triageFile(file), await triageFile(file, { keep })];
+        assert.equal(kept.flagged, all.spans.length);
+        assert.equal(all.flagged, all.spans.length);
+        assert.deepEqual(kept.spans.map((span) => span.line), all.spans.slice(0, keep).map((span) => span.line));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe("triageFile reads OpenTelemetry too", () => {
   test("an OTLP line carrying a clipped toolspan record gets the record's rows and its trace ids", async () => {
     const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
