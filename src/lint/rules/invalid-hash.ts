@@ -1,8 +1,24 @@
 import { BLOB_KEYS, HASH_KEYS } from "../../contract/key-types.js";
+import type { StreamName } from "../../contract/span.js";
 import type { SpanRule } from "../rule.js";
 import { isHash } from "../span-fields.js";
 
-const streamOf = (key: string) => (key.startsWith("stdout") ? "stdout" : "stderr") as "stdout" | "stderr";
+interface HashKey {
+  key: string;
+  /** Findings come in this order (the contract's), whatever order the writer used. */
+  order: number;
+  blob: boolean;
+  stream: StreamName;
+}
+
+const HASHES = new Map<string, HashKey>(
+  [...HASH_KEYS, ...BLOB_KEYS].map((key, order) => [
+    key,
+    { key, order, blob: (BLOB_KEYS as readonly string[]).includes(key), stream: key.startsWith("stdout") ? "stdout" : "stderr" },
+  ]),
+);
+
+const isBlobName = (value: string): boolean => value.startsWith("sha256:") && isHash(value.slice(7));
 
 // A hash that is not a sha256 (the seed's "b3a1...") can verify nothing.
 export const invalidHash: SpanRule = {
@@ -14,26 +30,26 @@ export const invalidHash: SpanRule = {
     notBlob: "'{key}' is not a blob name (sha256: and 64 lowercase hex characters): {value}",
   },
   check({ span }, report) {
-    // A span repeats its hashes (a complete stream's sha256, stream and kept hashes are one value): each
-    // distinct value is checked once.
-    let checked1: unknown;
-    let checked2: unknown;
-    for (const key of HASH_KEYS) {
+    // The span's own keys are walked (for-in reads values from V8's enum cache; looking each hash key up by name
+    // is a slower keyed load per key). A span repeats its hashes (a complete stream's sha256, stream and kept
+    // hashes are one value): the last two valid values are not checked again.
+    let valid1: unknown;
+    let valid2: unknown;
+    let wrong: HashKey[] | null = null;
+    for (const key in span) {
+      const hash = HASHES.get(key);
+      if (hash === undefined) continue;
       const value = span[key];
-      if (typeof value !== "string" || value === checked1 || value === checked2) continue;
-      if (isHash(value)) {
-        checked2 = checked1;
-        checked1 = value;
-      } else {
-        report({ messageId: "notHex", data: { key, value: JSON.stringify(value.slice(0, 80)) }, stream: streamOf(key) });
-      }
+      if (typeof value !== "string" || value === valid1 || value === valid2) continue;
+      if (hash.blob ? isBlobName(value) : isHash(value)) {
+        valid2 = valid1;
+        valid1 = value;
+      } else (wrong ??= []).push(hash);
     }
-    for (const key of BLOB_KEYS) {
-      const value = span[key];
-      if (typeof value !== "string") continue;
-      if (!value.startsWith("sha256:") || !isHash(value.slice(7))) {
-        report({ messageId: "notBlob", data: { key, value: JSON.stringify(value.slice(0, 80)) }, stream: streamOf(key) });
-      }
+    if (wrong === null) return;
+    for (const { key, blob, stream } of wrong.sort((a, b) => a.order - b.order)) {
+      const value = JSON.stringify((span[key] as string).slice(0, 80));
+      report({ messageId: blob ? "notBlob" : "notHex", data: { key, value }, stream });
     }
   },
 };
