@@ -5,6 +5,7 @@ import { reportFile } from "../report/report-file.js";
 import { REPORT_FORMATS, REPORT_RENDERERS } from "../report/renderers.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { progressOnStderr } from "./progress.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -21,7 +22,8 @@ need action; clipped spans, and how many of them looked like success; the
 bytes the model never saw, per stream, and the largest clip; failures,
 timeouts, stalls, signals; lint errors and warnings by rule; the tools that
 lost the most; the few spans to look at first, with the decision table's
-first action; and the next step. Previews are never printed.
+first action; and the next step. Previews are never printed. On a terminal,
+stderr shows the progress of a long file (MiB and lines per second).
 
 Options:
 ${formatOptions(OPTIONS)}
@@ -52,13 +54,16 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
   let status = 0;
   for (const file of parsed.rest) {
     let report;
+    const progress = progressOnStderr();
     try {
-      report = await reportFile(file);
+      report = await reportFile(file, (bytes, lines) => progress.add(bytes, lines));
     } catch (error) {
       if (!(error instanceof UnreadableInput)) throw error;
       process.stderr.write(`toolspan: ${error.message}\n`);
       status = 2;
       continue;
+    } finally {
+      progress.done();
     }
     await writeWithBackpressure(out, render(report));
     if (report.triage.flagged > 0 && status === 0) status = 1;

@@ -4,6 +4,7 @@ import { TRIAGE_FORMATS, TRIAGE_RENDERERS } from "../triage/renderers.js";
 import { TRIAGE_TABLE } from "../triage/table.js";
 import { triageFile } from "../triage/triage-file.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { progressOnStderr } from "./progress.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
 
@@ -52,12 +53,15 @@ export async function triageCommand(args: readonly string[]): Promise<number> {
     throw new UsageError(parsed.rest.length === 0 ? "no file given" : "triage reads one file", "toolspan triage [options] FILE ('-' for standard input)");
   }
   let result;
+  const progress = progressOnStderr();
   try {
-    result = await triageFile(parsed.rest[0]!);
+    result = await triageFile(parsed.rest[0]!, { onProgress: (bytes, lines) => progress.add(bytes, lines) });
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;
     process.stderr.write(`toolspan: ${error.message}\n`);
     return 2;
+  } finally {
+    progress.done();
   }
   const out = process.stdout;
   out.on("error", () => {});

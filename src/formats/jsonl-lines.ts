@@ -16,20 +16,30 @@ export class UnreadableInput extends Error {
 /** What `onLine` returns to stop reading early (the rest of the file is not read). */
 export const STOP = false;
 
+/** Hears of each chunk read: its bytes and the lines it completed. */
+export type ReadProgress = (bytes: number, lines: number) => void;
+
 /**
  * Calls `onLine` with each line's text (BOM and CR dropped) and its number from 1; stops early when it
  * returns STOP. Rejects with UnreadableInput when the file cannot be
  * opened or read (a directory, a missing file, no permission).
  */
-export async function readLines(path: string, onLine: (text: string, line: number) => boolean | void): Promise<void> {
+export async function readLines(
+  path: string,
+  onLine: (text: string, line: number) => boolean | void,
+  onProgress?: ReadProgress,
+): Promise<void> {
   const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
   let stopped = false;
   const splitter = new LineSplitter((text, line) => {
     if (!stopped && onLine(text, line) === STOP) stopped = true;
   });
+  let reported = 0;
   try {
     for await (const chunk of input as AsyncIterable<Buffer>) {
       splitter.push(chunk);
+      onProgress?.(chunk.length, splitter.lines - reported);
+      reported = splitter.lines;
       if (stopped) break;
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 // Triage of a whole run file, streamed: only the spans that need action are held, sorted once at the end.
-import { readLines } from "../formats/jsonl-lines.js";
+import { readLines, type ReadProgress } from "../formats/jsonl-lines.js";
 import { activeSpanRules } from "../lint/lint-range.js";
 import { defaultSeverities } from "../lint/severities.js";
 import { opensDocument } from "../formats/json-document.js";
@@ -29,6 +29,8 @@ export interface TriageFileOptions {
   observe?: SpanObserver;
   /** Keep only this many of the most misleading spans: memory stays flat however many need action. */
   keep?: number;
+  /** Hears of the bytes and lines read, chunk by chunk (a progress display). */
+  onProgress?: ReadProgress;
 }
 
 /** Most misleading first: the lowest row rank, then a preview that looks like success, then the line. */
@@ -96,7 +98,7 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
       }
     }
     addLine(text, line);
-  });
+  }, options.onProgress);
   if (document !== null) triageDocument(document, rules, addLine, (otlp) => addOtlp(result, otlp, add));
   result.spans.sort(byMisleading);
   return result;

@@ -17,6 +17,31 @@ test("lines are numbered from 1 with the BOM and CRs dropped, a last line withou
   assert.deepEqual(seen, [['{"a":1}', 1], ["", 2], ['{"b":2}', 3]]);
 });
 
+test("progress hears of every byte, chunk by chunk, and of every line but a last one without a newline", async () => {
+  const path = join(dir, "big.jsonl");
+  const line = `${JSON.stringify({ span_type: "tool", preview_stdout: "x".repeat(1000) })}\n`;
+  writeFileSync(path, line.repeat(2000) + "{}");
+  let bytes = 0;
+  let lines = 0;
+  let calls = 0;
+  let last = 0;
+  await readLines(
+    path,
+    (_text, number) => {
+      last = number;
+    },
+    (moreBytes, moreLines) => {
+      bytes += moreBytes;
+      lines += moreLines;
+      calls++;
+    },
+  );
+  assert.equal(bytes, line.length * 2000 + 2);
+  assert.equal(lines, 2000);
+  assert.equal(last, 2001);
+  assert.ok(calls > 1, "more than one chunk");
+});
+
 test("returning STOP ends the reading", async () => {
   const path = join(dir, "b.jsonl");
   writeFileSync(path, Array.from({ length: 1000 }, (_, i) => `{"i":${i}}`).join("\n"));

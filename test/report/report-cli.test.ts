@@ -40,6 +40,7 @@ describe("toolspan report", () => {
     assert.equal(result.code, 0, stderrText(result));
     assert.match(stdoutText(result), /0 need action/);
     assert.match(stdoutText(result), /next: nothing needs action/);
+    assert.equal(stderrText(result), "", "no progress display when stderr is not a terminal");
   });
 
   test("the same run as OTLP JSON (toolspan convert) gives the same figures", async () => {
