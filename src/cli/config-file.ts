@@ -36,14 +36,16 @@ export function readConfigFile(explicit: string | undefined): ConfigFile {
 }
 
 /** The config's `redact` section as a rule set (the built-ins when there is none), and whether `preview` is on. */
-export function redactionSettings(file: ConfigFile): { rules: RedactRule[]; preview: boolean } {
+export function redactionSettings(file: ConfigFile): { rules: RedactRule[]; preview: boolean; argv: boolean } {
   const { redact, preview } = file.config ?? {};
   if (preview !== undefined && typeof preview !== "boolean") throw new UsageError(`${file.path}: "preview" must be true or false`);
   if (redact !== undefined && (typeof redact !== "object" || redact === null || Array.isArray(redact))) {
-    throw new UsageError(`${file.path}: "redact" must be an object {patterns, off}`);
+    throw new UsageError(`${file.path}: "redact" must be an object {patterns, off, argv}`);
   }
+  const argv = (redact as { argv?: unknown } | undefined)?.argv;
+  if (argv !== undefined && typeof argv !== "boolean") throw new UsageError(`${file.path}: "redact.argv" must be true or false`);
   try {
-    return { rules: ruleSet(redact as RedactConfig | undefined), preview: preview !== false };
+    return { rules: ruleSet(redact as RedactConfig | undefined), preview: preview !== false, argv: argv === true };
   } catch (error) {
     if (error instanceof RedactConfigError) throw new UsageError(`${file.path}: ${error.message}`);
     throw error;

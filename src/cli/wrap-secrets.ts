@@ -8,6 +8,7 @@ import { UsageError } from "./usage-error.js";
 
 export const SECRET_OPTIONS: readonly OptionSpec[] = [
   { name: "redact", kind: "choice", value: "on|off", choices: ["on", "off"], help: "replace secrets in previews with [REDACTED:<rule>] (default on); off writes raw previews and says redaction: \"off\"" },
+  { name: "redact-argv", kind: "flag", help: "replace secrets in the span's argv too (the command runs with the real one); the span says argv_redactions and cannot be rerun from" },
   { name: "no-preview", kind: "flag", help: "hash-only spans: previews are \"\" (as \"preview\": false in the config)" },
   { name: "config", kind: "string", value: "FILE", help: `redaction rules and preview policy (default: ./${CONFIG_FILE} if present)` },
   { name: "store", kind: "string", value: "DIR", help: "keep each whole stream in the blob store DIR (default: $TOOLSPAN_STORE); the span names it" },
@@ -15,7 +16,7 @@ export const SECRET_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** The run options these flags, the config file and TOOLSPAN_STORE give. */
-export function secretRunOptions(options: Map<string, ParsedValue>, env: NodeJS.ProcessEnv): Pick<RunToolOptions, "redact" | "store" | "previewChars"> {
+export function secretRunOptions(options: Map<string, ParsedValue>, env: NodeJS.ProcessEnv): Pick<RunToolOptions, "redact" | "redactArgv" | "store" | "previewChars"> {
   const noPreview = options.get("no-preview") === true;
   if (noPreview && options.has("preview")) throw new UsageError("--preview and --no-preview contradict each other");
   const settings = redactionSettings(readConfigFile(options.get("config") as string | undefined));
@@ -24,6 +25,7 @@ export function secretRunOptions(options: Map<string, ParsedValue>, env: NodeJS.
   if (dir === undefined && options.has("store-max")) throw new UsageError("--store-max needs --store DIR (or TOOLSPAN_STORE)");
   return {
     redact: options.get("redact") === "off" ? false : settings.rules,
+    ...(options.get("redact-argv") === true || settings.argv ? { redactArgv: true } : {}),
     ...(previewOff ? { previewChars: 0 } : {}),
     ...(dir === undefined ? {} : { store: { dir, maxBytes: (options.get("store-max") as number | undefined) ?? null } }),
   };

@@ -64,6 +64,7 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
   hash_window: { expected: "an integer > 0", test: (v) => Number.isSafeInteger(v) && (v as number) > 0 },
   preview_chars: count,
   preview_redactions: count,
+  argv_redactions: count,
   stdout_blob: textOrNull,
   stderr_blob: textOrNull,
   redaction: { expected: '"on" or "off"', test: (v) => v === "on" || v === "off" },

@@ -33,10 +33,12 @@ export const RERUN_KEYS = ["rerun_of", "rerun_verdict"] as const satisfies reado
 /** `redaction` (`"on"`/`"off"`, always written) and `{s}_blob_error` (only when a blob store was asked for and did
  * not keep the stream): docs/secrets.md and docs/store.md. Ours, not in CONTRACT.md's shared table. */
 export const REDACTION_KEYS = ["redaction"] as const satisfies readonly (keyof OwnSpanKeys)[];
+/** `argv_redactions`: only when `--redact-argv` was asked for (docs/secrets.md). */
+export const ARGV_REDACTION_KEYS = ["argv_redactions"] as const satisfies readonly (keyof OwnSpanKeys)[];
 export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
 /** Our keys that CONTRACT.md's table, shared word for word, does not list: each is documented on its own page. */
-export const UNSHARED_KEYS = [...RERUN_KEYS, ...REDACTION_KEYS, ...BLOB_ERROR_KEYS] as const;
+export const UNSHARED_KEYS = [...RERUN_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS] as const;
 
 /** Keys toolspan adds (CONTRACT.md, "Our keys", and the unshared keys). */
 export const OWN_KEYS = [
@@ -69,8 +71,8 @@ export const OWN_KEYS = [
 /** Keys `toolspan audit` adds to the spans it converts from transcripts (docs/audit.md); checked when present. */
 export const AUDIT_KEYS = ["source", "clip_evidence"] as const satisfies readonly (keyof AuditSpanKeys)[];
 
-/** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span, or a blob store
- * that did not keep a stream, adds. */
+/** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span, a blob store that
+ * did not keep a stream, or `--redact-argv` adds. */
 export const WRAP_KEYS: readonly string[] = [...CORE_KEYS, ...OWN_KEYS].filter(
-  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS] as readonly string[]).includes(key),
+  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS] as readonly string[]).includes(key),
 );

@@ -109,6 +109,8 @@ export interface OwnSpanKeys {
   stderr_blob: string | null;
   /** Whether secrets were looked for in the previews: `"off"` only when `--redact off` asked for raw previews. */
   redaction: "on" | "off";
+  /** Only when `--redact-argv` was asked for: secrets replaced in `argv` (a span with any cannot be rerun from). */
+  argv_redactions?: number;
   /** Only when a blob store was asked for and did not keep stdout: why (e.g. `larger than --store-max 1048576`). */
   stdout_blob_error?: string;
   /** Only when a blob store was asked for and did not keep stderr: why. */

@@ -8,6 +8,8 @@ export interface RedactConfig {
   patterns?: { id: string; pattern: string; flags?: string }[];
   /** Ids of built-in rules not to apply. */
   off?: string[];
+  /** Replace secrets in the span's argv too (as `wrap --redact-argv`). */
+  argv?: boolean;
 }
 
 /** A `redact` section that cannot be used; the message names what is wrong. */

@@ -27,8 +27,16 @@ export function describeRerun(of: LocatedSpan, timeoutSeconds: number | null | u
   ].join("\n");
 }
 
-/** Refuses when the recorded working directory is gone (or is not a directory): nothing would run where it ran. */
+/** Refuses when the recorded argv had secrets replaced (it is not what ran), or when the recorded working directory
+ * is gone (or is not a directory): nothing would run as or where it ran. */
 export async function assertRunnable(of: LocatedSpan): Promise<void> {
+  const redactions = of.span.argv_redactions;
+  if (typeof redactions === "number" && redactions > 0) {
+    throw new RerunRefused(
+      "argvRedacted",
+      `the span's argv had ${redactions} secret(s) replaced when it was recorded (argv_redactions): it is not the command that ran, so it is not run; run the command yourself, or keep its streams with --store to read them back`,
+    );
+  }
   let isDirectory = false;
   try {
     isDirectory = (await stat(of.cwd)).isDirectory();

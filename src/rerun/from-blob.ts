@@ -43,6 +43,8 @@ export async function spanFromBlobs(of: LocatedSpan, stored: StoredStreams): Pro
       parentSpanId: text(old.parent_span_id),
       toolName: text(old.tool_name) ?? of.argv[0]!,
       argv: of.argv,
+      // A redacted argv stays redacted, and says so.
+      argvRedactions: Number.isSafeInteger(old.argv_redactions) ? (old.argv_redactions as number) : null,
       cwd: of.cwd,
       startedAt: new Date(),
       durationMs: 0,

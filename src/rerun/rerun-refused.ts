@@ -10,6 +10,7 @@ export type RefusalReason =
   | "idAmbiguous"
   | "badSpan"
   | "cwdMissing"
+  | "argvRedacted"
   | "notConfirmed"
   | "declined";
 

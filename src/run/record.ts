@@ -21,6 +21,8 @@ export interface RunFacts {
   error: string | null;
   /** Whether the previews were redacted. */
   redaction: "on" | "off";
+  /** Secrets replaced in `argv`; null when argv redaction was not asked for (the key is then left out). */
+  argvRedactions: number | null;
   /** What a blob store made of each stream; null when none was asked for. */
   blobs: { stdout: BlobOutcome; stderr: BlobOutcome } | null;
 }
@@ -55,6 +57,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     preview_chars: stdout.previewChars,
     preview_redactions: stdout.redactions + stderr.redactions,
     redaction: facts.redaction,
+    ...(facts.argvRedactions === null ? {} : { argv_redactions: facts.argvRedactions }),
     stdout_bytes: stdout.bytes,
     stdout_cap: stdout.cap,
     stdout_truncated: stdout.truncated,

@@ -11,6 +11,7 @@ import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
 import { watchProcess } from "./watch-process.js";
+import { redactArgv } from "../redact/redact-argv.js";
 import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 import type { BlobStoreOptions, BlobWriter } from "../store/blob-store.js";
 
@@ -65,6 +66,9 @@ export interface RunToolOptions extends TraceOptions {
   /** Rules whose secrets are replaced in the previews (default the built-in rules); false: raw previews, and the
    * span says `redaction: "off"`. Hashes and kept bytes are always the raw bytes. */
   redact?: readonly RedactRule[] | false;
+  /** Replace secrets in the span's `argv` too (with the `redact` rules, or the built-in ones when it is false); the
+   * span then says how many in `argv_redactions`, and cannot be rerun from. The command runs with the real argv. */
+  redactArgv?: boolean;
   /** Keep each whole stream in this local blob store (`{s}_blob`); nothing is stored without it. */
   store?: BlobStoreOptions;
 }
@@ -142,6 +146,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const seconds = (value: number | null | undefined, fallback: number | null): number | null =>
   value === undefined || value === null ? fallback : Math.min(Math.round(value * 1000), MAX_TIMER_MS);
 
+// The argv the span records: as run, or with its secrets replaced when asked.
+function recordedArgv(argv: string[], options: RunToolOptions): { argv: string[]; argvRedactions: number | null } {
+  if (options.redactArgv !== true) return { argv, argvRedactions: null };
+  const redacted = redactArgv(argv, options.redact === false || options.redact === undefined ? BUILTIN_RULES : options.redact);
+  return { argv: redacted.argv, argvRedactions: redacted.count };
+}
+
 // The command joins this run and span, and, when traced, this trace: a stale TRACESTATE must not outlive its TRACEPARENT.
 function childEnv(env: NodeJS.ProcessEnv, runId: string, spanId: string, trace: ToolTrace | null): NodeJS.ProcessEnv {
   const child: NodeJS.ProcessEnv = { ...env, TOOLSPAN_RUN_ID: runId, TOOLSPAN_PARENT_SPAN_ID: spanId };
@@ -199,7 +210,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       spanId,
       parentSpanId,
       toolName,
-      argv,
+      ...recordedArgv(argv, options),
       cwd,
       startedAt,
       durationMs: Math.round((performance.now() - startedTick) * 1000) / 1000,

@@ -17,7 +17,7 @@ export function spanRecords(file: string, span: TriagedSpan): Record<string, unk
     not_first: row.notFirst,
     rank: row.misleading,
     lint_rules: span.lintRules,
-    rerun: row.rerun && span.argv !== null ? rerunCommand(file, span.line) : null,
+    rerun: row.rerun && span.rerunnable ? rerunCommand(file, span.line) : null,
   }));
 }
 

@@ -17,7 +17,7 @@ export function spanBlock(file: string, span: TriagedSpan): string {
   for (const { row, observation } of span.matches) {
     lines.push(`  ${row.id}`, `    observed:  ${escapeControls(observation)}`, `    first:     ${row.firstAction}`, `    not first: ${row.notFirst}`);
   }
-  if (span.argv !== null && span.matches.some((match) => match.row.rerun)) lines.push(`  next: ${rerunCommand(file, span.line)}`);
+  if (span.rerunnable && span.matches.some((match) => match.row.rerun)) lines.push(`  next: ${rerunCommand(file, span.line)}`);
   return `${lines.join("\n")}\n\n`;
 }
 

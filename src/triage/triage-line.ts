@@ -4,6 +4,7 @@ import type { ActiveRule, Finding, LintSink } from "../lint/lint-line.js";
 import { lintLine } from "../lint/lint-line.js";
 import { lintOtlpInto } from "../lint/lint-otlp.js";
 import type { Severity, SpanObject } from "../lint/rule.js";
+import { isCount } from "../lint/span-fields.js";
 import { spanFacts, type SpanFacts } from "./facts.js";
 import { matchRows, spanLint, type TriageMatch } from "./match.js";
 import type { SpanLint } from "./row.js";
@@ -17,6 +18,8 @@ export interface TriagedSpan {
   spanId: string | null;
   toolName: string | null;
   argv: readonly string[] | null;
+  /** Its argv can be run again: it is known, and no secret in it was replaced when it was recorded. */
+  rerunnable: boolean;
   /** Every lint rule with a finding on the line, sorted, each once. */
   lintRules: readonly string[];
   /** A stream was clipped (its flag, or bytes over cap): the span the debug loop reruns. */
@@ -80,6 +83,7 @@ export function triageParsed(
     spanId: detachOrNull(facts.spanId ?? otel?.spanId ?? null),
     toolName: detachOrNull(facts.toolName),
     argv: facts.argv === null ? null : facts.argv.map(detach),
+    rerunnable: facts.argv !== null && !(isCount(object.argv_redactions) && object.argv_redactions > 0),
     lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
     clipped: facts.stdout.clipped || facts.stderr.clipped,
     looksLikeSuccess: facts.looksLikeSuccess,

@@ -13,6 +13,7 @@ const span = (line: number, rowIds: string[], clipped = true): TriagedSpan => ({
   spanId: `s${line}`,
   toolName: "pytest",
   argv: ["pytest"],
+  rerunnable: true,
   lintRules: [],
   clipped,
   looksLikeSuccess: false,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { BLOB_ERROR_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
+import { ARGV_REDACTION_KEYS, BLOB_ERROR_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS } from "../../src/contract/keys.js";
 import { measureBuffer, type StreamMeasure } from "../../src/meter/stream-meter.js";
 import { buildSpan, type RunFacts } from "../../src/run/record.js";
 import { assertFullSpan, CONTRACT_KEYS } from "../helpers/span.js";
@@ -21,6 +21,7 @@ const facts = (over: Partial<RunFacts> = {}): RunFacts => ({
   stalled: false,
   error: null,
   redaction: "on",
+  argvRedactions: null,
   blobs: null,
   ...over,
 });
@@ -28,13 +29,18 @@ const text = (data: string, cap: number | null = 8192): StreamMeasure => measure
 const empty = text("");
 
 describe("buildSpan", () => {
-  test("writes every key of both contract groups but the rerun keys and blob errors, and nothing else", () => {
+  test("writes every key of both contract groups but the rerun keys, blob errors and argv_redactions, and nothing else", () => {
     const span = buildSpan(facts(), text("ok\n"), empty);
     assertFullSpan(span);
-    const rerunOnly: ReadonlySet<string> = new Set([...RERUN_KEYS, ...BLOB_ERROR_KEYS]);
+    const rerunOnly: ReadonlySet<string> = new Set([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS]);
     const expected = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key)).sort();
     assert.deepEqual(Object.keys(span).sort(), expected);
     assert.deepEqual([...CONTRACT_KEYS].sort(), expected, "src/contract lists the contract's keys");
+  });
+
+  test("argv_redactions is written only when argv redaction was asked for", () => {
+    assert.equal(buildSpan(facts({ argvRedactions: 2, argv: ["deploy", "[REDACTED:password-flag]"] }), text("ok\n"), empty).argv_redactions, 2);
+    assert.equal("argv_redactions" in buildSpan(facts(), text("ok\n"), empty), false);
   });
 
   test("copies the run's facts and each stream's figures under the contract's names", () => {
