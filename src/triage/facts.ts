@@ -42,6 +42,9 @@ export interface SpanFacts {
   looksLikeSuccess: boolean;
   stdout: StreamFacts;
   stderr: StreamFacts;
+  /** On a span `toolspan rerun` wrote: the span it re-ran (`span_id`, or `FILE:LINE`) and what it proved. */
+  rerunOf: string | null;
+  rerunVerdict: string | null;
 }
 
 function streamFacts(fields: StreamFields): StreamFacts {
@@ -91,5 +94,7 @@ export function spanFacts(span: SpanObject): SpanFacts {
     looksLikeSuccess: span.ok_preview === true || (previews.length > 0 && !previews.some((preview) => FAILURE_PATTERN.test(preview))),
     stdout,
     stderr,
+    rerunOf: stringOrNull(span.rerun_of),
+    rerunVerdict: stringOrNull(span.rerun_verdict),
   };
 }

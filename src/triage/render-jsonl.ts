@@ -18,6 +18,7 @@ export function spanRecords(file: string, span: TriagedSpan): Record<string, unk
     rank: row.misleading,
     lint_rules: span.lintRules,
     rerun: row.rerun && span.rerunnable ? rerunCommand(file, span.line) : null,
+    reruns: span.reruns ?? [],
   }));
 }
 

@@ -14,6 +14,7 @@ function header(file: string, span: TriagedSpan): string {
 export function spanBlock(file: string, span: TriagedSpan): string {
   const lines = [header(file, span)];
   if (span.isSpan) lines.push(`  argv: ${showArgv(span.argv)}`);
+  for (const rerun of span.reruns ?? []) lines.push(`  rerun: ${showWord(file)}:${rerun.line} ${rerun.verdict === null ? "(no verdict)" : escapeControls(rerun.verdict)}`);
   for (const { row, observation } of span.matches) {
     lines.push(`  ${row.id}`, `    observed:  ${escapeControls(observation)}`, `    first:     ${row.firstAction}`, `    not first: ${row.notFirst}`);
   }

@@ -1,5 +1,6 @@
 // Triage of a whole run file, streamed: only the spans that need action are held, sorted once at the end.
 import { readLines, type ReadProgress } from "../formats/jsonl-lines.js";
+import type { SpanFacts } from "./facts.js";
 import { activeSpanRules } from "../lint/lint-range.js";
 import { defaultSeverities } from "../lint/severities.js";
 import { opensDocument } from "../formats/json-document.js";
@@ -46,9 +47,43 @@ export function triageRules(): TriageRules {
   return activeSpanRules(defaultSeverities());
 }
 
+/** Rerun spans remembered to link them to the spans they re-ran; more are not linked (a file of nothing but
+ * reruns keeps memory flat). */
+export const MAX_RERUNS_LINKED = 10_000;
+
+// Reruns the file holds, by what they re-ran: a `span_id`, or `FILE:LINE` as the rerun was given it.
+class RerunIndex {
+  private readonly byTarget = new Map<string, { line: number; verdict: string | null }[]>();
+  private size = 0;
+
+  add(facts: SpanFacts, line: number): void {
+    if (facts.rerunOf === null || this.size >= MAX_RERUNS_LINKED) return;
+    this.size++;
+    // Copies: the strings may be slices of a line that would otherwise stay in memory.
+    const target = Buffer.from(facts.rerunOf, "utf8").toString("utf8");
+    const rerun = { line, verdict: facts.rerunVerdict === null ? null : Buffer.from(facts.rerunVerdict, "utf8").toString("utf8") };
+    const found = this.byTarget.get(target);
+    if (found === undefined) this.byTarget.set(target, [rerun]);
+    else found.push(rerun);
+  }
+
+  link(file: string, spans: readonly TriagedSpan[]): void {
+    if (this.size === 0) return;
+    for (const span of spans) {
+      const reruns = [...((span.spanId !== null && this.byTarget.get(span.spanId)) || []), ...(this.byTarget.get(`${file}:${span.line}`) ?? [])];
+      if (reruns.length > 0) span.reruns = reruns.filter((rerun) => rerun.line !== span.line);
+    }
+  }
+}
+
 // Runs the decision table over every line of a run file; rejects with UnreadableInput when it cannot be read.
 export async function triageFile(path: string, options: TriageFileOptions = {}): Promise<TriageResult> {
-  const rules: TriageRules = { ...triageRules(), ...(options.observe ? { observe: options.observe } : {}) };
+  const reruns = new RerunIndex();
+  const observe: SpanObserver = (facts, lint, triaged, line) => {
+    reruns.add(facts, line);
+    options.observe?.(facts, lint, triaged, line);
+  };
+  const rules: TriageRules = { ...triageRules(), observe };
   const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [], flagged: 0 };
   const keep = options.keep ?? Infinity;
   let sorted = false;
@@ -101,6 +136,7 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
   }, options.onProgress);
   if (document !== null) triageDocument(document, rules, addLine, (otlp) => addOtlp(result, otlp, add));
   result.spans.sort(byMisleading);
+  reruns.link(path, result.spans);
   return result;
 }
 

@@ -20,6 +20,8 @@ export interface TriagedSpan {
   argv: readonly string[] | null;
   /** Its argv can be run again: it is known, and no secret in it was replaced when it was recorded. */
   rerunnable: boolean;
+  /** Spans of the same file that `toolspan rerun` wrote for this one (`rerun_of`), with what each proved. */
+  reruns?: { line: number; verdict: string | null }[];
   /** Every lint rule with a finding on the line, sorted, each once. */
   lintRules: readonly string[];
   /** A stream was clipped (its flag, or bytes over cap): the span the debug loop reruns. */
@@ -36,7 +38,7 @@ export interface TriagedSpan {
 export type LineKind = "blank-or-other" | "tool" | "not-a-span";
 
 /** Hears of every tool span triage reads, whether or not a row applies (the run report's tallies). */
-export type SpanObserver = (facts: SpanFacts, lint: SpanLint, triaged: TriagedSpan | null) => void;
+export type SpanObserver = (facts: SpanFacts, lint: SpanLint, triaged: TriagedSpan | null, line: number) => void;
 
 /** The lint rules triage runs (every span rule at its default severity), and who else hears of each span. */
 export interface TriageRules {
@@ -74,7 +76,7 @@ export function triageParsed(
   const sorted = spanLint(findings);
   const matches = matchRows(facts, sorted);
   if (matches.length === 0) {
-    observe?.(facts, sorted, null);
+    observe?.(facts, sorted, null, line);
     return null;
   }
   const span: TriagedSpan = {
@@ -90,7 +92,7 @@ export function triageParsed(
     matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
   };
   if (otel) span.trace = { traceId: detachOrNull(otel.traceId), spanId: detachOrNull(otel.spanId) };
-  observe?.(facts, sorted, span);
+  observe?.(facts, sorted, span, line);
   return span;
 }
 

@@ -72,7 +72,7 @@ describe("jsonl", () => {
     // The edited preview is shorter than what was kept: possible-second-cap says so too.
     assert.deepEqual(records.map((record) => record.row), ["ok-preview-while-clipped", "stdout-clipped-tests", "lint-errors", "second-cap"]);
     assert.deepEqual(Object.keys(records[0]!), [
-      "file", "line", "span_id", "tool_name", "argv", "row", "observation", "first_action", "not_first", "rank", "lint_rules", "rerun",
+      "file", "line", "span_id", "tool_name", "argv", "row", "observation", "first_action", "not_first", "rank", "lint_rules", "rerun", "reruns",
     ]);
     assert.deepEqual(records[2]!.lint_rules, ["ok-preview-while-truncated", "possible-second-cap"]);
     assert.equal(records[0]!.rerun, "toolspan rerun run.jsonl:1");

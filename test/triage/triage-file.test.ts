@@ -99,6 +99,21 @@ test("property: every lint error on a line is covered by a row (lint-errors or n
   );
 });
 
+describe("triageFile links reruns", () => {
+  test("a span's reruns in the same file (rerun_of its span_id, or FILE:LINE) are named with their verdicts", async () => {
+    const clipped = { ...failingTests, span_id: "orig" };
+    const rerun = completeSpan({ span_id: "new", rerun_of: "orig", rerun_verdict: "identical" });
+    const file = writeTemp(jsonl([clipped, rerun, { ...stderrClipped, span_id: null }]));
+    const byLine = completeSpan({ span_id: "new2", rerun_of: `${file}:3`, rerun_verdict: "differs" });
+    const { appendFileSync } = await import("node:fs");
+    appendFileSync(file, `${JSON.stringify(byLine)}\n`);
+    const result = await triageFile(file);
+    const byId = new Map(result.spans.map((span) => [span.line, span.reruns]));
+    assert.deepEqual(byId.get(1), [{ line: 2, verdict: "identical" }]);
+    assert.deepEqual(byId.get(3), [{ line: 4, verdict: "differs" }]);
+  });
+});
+
 describe("triageFile with a limit", () => {
   test("property: keeping K spans keeps exactly the first K of the full ordering, and counts them all", async () => {
     const kinds = [failingTests, stderrClipped, empty, cleanSpan(), completeSpan(), seedRecord(), "not json", cleanSpan({ ok_preview: true })];
