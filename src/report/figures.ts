@@ -14,10 +14,10 @@ export const count = (value: number): string => value.toLocaleString("en-US");
 export const plural = (value: number, word: string): string => `${count(value)} ${word}${value === 1 ? "" : "s"}`;
 
 /** Exact bytes, with a decimal size when large: `24,118 bytes (24.1 kB)`. */
-export function bytes(count: number): string {
-  const exact = plural(count, "byte");
-  if (count < 10_000) return exact;
-  const [size, unit] = count >= 1e9 ? [count / 1e9, "GB"] : count >= 1e6 ? [count / 1e6, "MB"] : [count / 1e3, "kB"];
+export function bytes(value: number): string {
+  const exact = plural(value, "byte");
+  if (value < 10_000) return exact;
+  const [size, unit] = value >= 1e9 ? [value / 1e9, "GB"] : value >= 1e6 ? [value / 1e6, "MB"] : [value / 1e3, "kB"];
   return `${exact} (${size.toFixed(1)} ${unit})`;
 }
 
