@@ -5,7 +5,12 @@ import { addSpan, MAX_TOOLS, newTally, OTHER_TOOLS, toolsByLoss } from "../../sr
 import { spanFacts } from "../../src/triage/facts.js";
 import { spanLint } from "../../src/triage/match.js";
 import type { TriagedSpan } from "../../src/triage/triage-line.js";
-import { cleanSpan, completeSpan, withChanges } from "../helpers/lint.js";
+import { reportFile } from "../../src/report/report-file.js";
+import { reportRecord } from "../../src/report/render-json.js";
+import { renderMarkdown } from "../../src/report/render-markdown.js";
+import { renderText } from "../../src/report/render-text.js";
+import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
+import { cleanSpan, completeSpan, jsonl, withChanges, writeTemp } from "../helpers/lint.js";
 
 const noLint = spanLint([]);
 const triagedAt = (line: number, toolName: string | null = "pytest"): TriagedSpan =>
@@ -91,6 +96,23 @@ describe("tally", () => {
         const largest = tally.largestClip;
         if (largest !== null) assert.ok(largest.written - largest.kept > 0);
       }),
+    );
+  });
+});
+
+describe("report on untrusted spans", () => {
+  test("property: any contract key of a real span set to anything: the report is made in every form, never a throw", async () => {
+    const keys = [...CORE_KEYS, ...OWN_KEYS, "rerun_of", "argv_redactions"];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })), { maxLength: 4 }), async (changes) => {
+        const span = withChanges(cleanSpan(), Object.fromEntries(changes));
+        const report = await reportFile(writeTemp(jsonl([span, completeSpan()])));
+        // The untouched span always counts; the changed one may have stopped being a tool span at all.
+        assert.ok(report.tally.toolSpans >= 1 && report.tally.toolSpans <= 2);
+        for (const text of [renderText(report), renderMarkdown(report), JSON.stringify(reportRecord(report))]) assert.ok(text.length > 0);
+        assert.ok(report.tally.streams.stdout.unseen >= 0 && report.tally.streams.stderr.unseen >= 0);
+      }),
+      { numRuns: 150 },
     );
   });
 });
