@@ -43,6 +43,7 @@ export function reportRecord(report: RunReport): Record<string, unknown> {
       row: span.matches[0]!.row.id,
       observation: span.matches[0]!.observation,
       first_action: span.matches[0]!.row.firstAction,
+      reruns: span.reruns ?? [],
     })),
   };
 }

@@ -36,7 +36,8 @@ export function renderMarkdown(report: RunReport): string {
     out.push("", "First to look at:", "", "| line | tool | row | observed | first action |", "|---:|---|---|---|---|");
     for (const span of first) {
       const { row, observation } = span.matches[0]!;
-      out.push(`| ${span.line} | ${cell(span.isSpan ? (span.toolName ?? "?") : "not a span")} | ${row.id} | ${cell(observation)} | ${cell(row.firstAction)} |`);
+      const reruns = (span.reruns ?? []).map((rerun) => `; rerun at line ${rerun.line}: ${rerun.verdict ?? "no verdict"}`).join("");
+      out.push(`| ${span.line} | ${cell(span.isSpan ? (span.toolName ?? "?") : "not a span")} | ${row.id} | ${cell(observation + reruns)} | ${cell(row.firstAction)} |`);
     }
   }
   out.push("", `Next: ${cell(nextStep(report, triage.file))}`, "");

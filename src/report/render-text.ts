@@ -32,6 +32,7 @@ export function renderText(report: RunReport): string {
       const { row, observation } = span.matches[0]!;
       const what = span.isSpan ? showWord(span.toolName) : "not a span";
       lines.push(`    ${file}:${span.line} ${what} ${row.id}: ${escapeControls(observation)}`, `      first: ${row.firstAction}`);
+      for (const rerun of span.reruns ?? []) lines.push(`      rerun: ${file}:${rerun.line} ${escapeControls(rerun.verdict ?? "(no verdict)")}`);
     }
   }
   lines.push(`  next: ${nextStep(report, triage.file)}`);

@@ -34,6 +34,15 @@ describe("toolspan report", () => {
     assert.equal(record.first[0].row, "stdout-clipped-tests");
   });
 
+  test("a rerun appended to the run file is named under the span it re-ran, with its verdict", async () => {
+    const run = await wrapInto(fresh, ["--cap", "1024"], DEMO);
+    const rerun = await runCli(["rerun", "--yes", "--out", run, `${run}:1`]);
+    assert.equal(rerun.code, 0, stderrText(rerun));
+    const record = await reportJson(run);
+    assert.deepEqual(record.first[0].reruns, [{ line: 2, verdict: "identical" }]);
+    assert.match(stdoutText(await runCli(["report", run])), /\n      rerun: .*run\.jsonl:2 identical\n/);
+  });
+
   test("a clean run: nothing needs action, exit 0", async () => {
     const run = await wrapInto(fresh, [], nodeFixture("emit.mjs", "--out", "100"));
     const result = await runCli(["report", run]);
