@@ -32,13 +32,13 @@ export function lintLineInto(
   rules: readonly ActiveRule[],
   invalidJsonSeverity: Severity | "off",
 ): void {
-  // Most lines start with "{": only a line that starts with white space can be blank.
-  const first = text.charCodeAt(0);
-  if (text.length === 0 || ((first === 0x20 || first === 0x09 || first === 0x0d) && text.trim() === "")) return;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
+    // A blank line (any white space, a stray BOM included) fails to parse too: it is asked about only here, off
+    // the path of the lines that parse.
+    if (text.trim() === "") return;
     const reason = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "unparsable";
     addInvalidJson(sink, line, invalidJsonSeverity, { messageId: "syntax", data: { reason } });
     return;

@@ -29,7 +29,7 @@ describe("lintLine", () => {
   const { rules, invalidJson } = activeSpanRules(defaultSeverities());
 
   test("a blank or whitespace-only line is no finding and no span", () => {
-    for (const text of ["", "   ", "\t", " \t "]) assert.deepEqual(lintLine(text, 7, rules, invalidJson), { findings: [], identity: null });
+    for (const text of ["", "   ", "\t", " \t ", "\uFEFF", "\u00a0", "\f", "\r"]) assert.deepEqual(lintLine(text, 7, rules, invalidJson), { findings: [], identity: null });
   });
 
   test("spans whose span_type is not \"tool\" are passed over, however broken", () => {

@@ -32,7 +32,7 @@ export const invalidHash: SpanRule = {
   check({ span }, report) {
     // The span's own keys are walked (for-in reads values from V8's enum cache; looking each hash key up by name
     // is a slower keyed load per key). A span repeats its hashes (a complete stream's sha256, stream and kept
-    // hashes are one value): the last two valid values are not checked again.
+    // hashes are one value): the last two valid hashes are not checked again (a blob name is another form).
     let valid1: unknown;
     let valid2: unknown;
     let wrong: HashKey[] | null = null;
@@ -40,8 +40,13 @@ export const invalidHash: SpanRule = {
       const hash = HASHES.get(key);
       if (hash === undefined) continue;
       const value = span[key];
-      if (typeof value !== "string" || value === valid1 || value === valid2) continue;
-      if (hash.blob ? isBlobName(value) : isHash(value)) {
+      if (typeof value !== "string") continue;
+      if (hash.blob) {
+        if (!isBlobName(value)) (wrong ??= []).push(hash);
+        continue;
+      }
+      if (value === valid1 || value === valid2) continue;
+      if (isHash(value)) {
         valid2 = valid1;
         valid1 = value;
       } else (wrong ??= []).push(hash);

@@ -13,6 +13,8 @@ ruleTester("invalid-hash", {
     { name: "the seed's record with its placeholders replaced by real hashes", span: seedRecord({ stderr_sha256: good, stdout_head_sha256: good, stdout_tail_sha256: good }) },
   ],
   invalid: [
+    { name: "a bare hash where a blob name belongs, the same hash valid as a sha256", span: cleanSpan({ stdout_blob: cleanSpan().stdout_kept_sha256 }), errors: [{ messageId: "notBlob", stream: "stdout" }] },
+    { name: "a blob name where a hash belongs, the same name valid as a blob", span: cleanSpan({ stdout_blob: `sha256:${good}`, stderr_sha256: `sha256:${good}` }), errors: [{ messageId: "notHex", stream: "stderr" }] },
     { name: "the seed's 'b3a1...'", span: cleanSpan({ stderr_sha256: "b3a1..." }), errors: [{ messageId: "notHex", stream: "stderr", message: `'stderr_sha256' is not a sha256 (64 lowercase hex characters): "b3a1..."` }] },
     { name: "uppercase hex", span: cleanSpan({ stderr_sha256: good.toUpperCase() }), errors: [{ messageId: "notHex", stream: "stderr" }] },
     { name: "63 characters", span: cleanSpan({ stdout_head_sha256: good.slice(1) }), errors: [{ messageId: "notHex", stream: "stdout" }] },
