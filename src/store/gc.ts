@@ -3,7 +3,7 @@
 import { readdir, rm, rmdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { readLines } from "../formats/jsonl-lines.js";
-import { blobHex, tempDir } from "./blob-path.js";
+import { tempDir } from "./blob-path.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,22 +25,19 @@ export interface GcResult {
   kept: number;
 }
 
-/** The blob hashes the spans of these run files name (`stdout_blob`, `stderr_blob`); lines that are not JSON
- * are passed over. Rejects with UnreadableInput for a file that cannot be read. */
+// A blob's name wherever it stands: a JSONL record's `stdout_blob`, an OTLP attribute `toolspan.stdout.blob`, a line
+// of a pretty-printed document. Neither escaping nor encoding can change its characters.
+const BLOB_NAME = /sha256:([0-9a-f]{64})(?![0-9a-f])/g;
+
+/** The blob hashes these run files name, in any format a run file comes in (toolspan JSONL, OTLP lines, a
+ * pretty-printed document). Any `sha256:<hex>` in a file counts: a blob kept by mistake costs disk, one removed by
+ * mistake loses the bytes. Rejects with UnreadableInput for a file that cannot be read. */
 export async function referencedBlobs(runFiles: readonly string[]): Promise<Set<string>> {
   const hashes = new Set<string>();
   for (const file of runFiles) {
     await readLines(file, (text) => {
       if (!text.includes("sha256:")) return;
-      try {
-        const span = JSON.parse(text) as Record<string, unknown>;
-        for (const key of ["stdout_blob", "stderr_blob"]) {
-          const hex = blobHex(span[key]);
-          if (hex !== null) hashes.add(hex);
-        }
-      } catch {
-        // not a span: nothing it names
-      }
+      for (const match of text.matchAll(BLOB_NAME)) hashes.add(match[1]!);
     });
   }
   return hashes;

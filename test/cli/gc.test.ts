@@ -6,6 +6,9 @@ import { after, describe, test } from "node:test";
 import { blobPath } from "../../src/store/blob-path.js";
 import { runCli } from "../helpers/cli.js";
 import { sha256 } from "../helpers/fixtures.js";
+import { completeSpan } from "../helpers/lint.js";
+
+const cleanRecord = (): Record<string, unknown> => JSON.parse(JSON.stringify(completeSpan())) as Record<string, unknown>;
 
 const scratch = mkdtempSync(join(tmpdir(), "toolspan-gc-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -45,6 +48,20 @@ describe("toolspan gc", () => {
     assert.equal(result.code, 0, result.stderr.toString());
     assert.deepEqual([existsSync(f.fresh), existsSync(f.referenced), existsSync(f.unreferenced), existsSync(f.temp)], [true, true, false, false]);
     assert.match(result.stdout.toString(), new RegExp(`removed ${f.unreferenced}`));
+  });
+
+  test("--runs reads OTLP run files too, lines and pretty-printed documents: a blob they name is kept", async () => {
+    const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
+    for (const pretty of [false, true]) {
+      const f = fixture(pretty ? "otlp-document" : "otlp-lines");
+      const record = { ...cleanRecord(), stdout_blob: `sha256:${sha256("referenced\n")}` };
+      const line = convertValue(record, "otlp", "0.0.0")![0]!;
+      const otlp = join(scratch, `${pretty ? "document" : "lines"}.otlp.json`);
+      writeFileSync(otlp, pretty ? `${JSON.stringify(JSON.parse(line), null, 2)}\n` : `${line}\n`);
+      const result = await runCli(["gc", f.store, "--keep-days", "7", "--runs", otlp]);
+      assert.equal(result.code, 0, result.stderr.toString());
+      assert.deepEqual([existsSync(f.referenced), existsSync(f.unreferenced)], [true, false], pretty ? "document" : "lines");
+    }
   });
 
   test("without --runs, age alone decides", async () => {
