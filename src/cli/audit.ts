@@ -1,11 +1,11 @@
 // `toolspan audit`: find the clipped tool results in transcripts that harnesses already wrote.
-import { open, type FileHandle } from "node:fs/promises";
 import { auditTranscript, type TranscriptAudit } from "../audit/audit-transcript.js";
 import { AUDIT_FORMATS, AUDIT_RENDERERS } from "../audit/renderers.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { UnrecognisedTranscript } from "../formats/transcripts/read-transcript.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
+import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -60,7 +60,7 @@ export async function auditCommand(args: readonly string[]): Promise<number> {
   if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan audit [options] FILE...");
   const renderer = AUDIT_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
   const outPath = parsed.options.get("out") as string | undefined;
-  const spans = outPath === undefined ? null : await openOut(outPath);
+  const spans = outPath === undefined ? null : await openReplaceOption(outPath);
   const out = process.stdout;
   out.on("error", () => {});
   const audits: TranscriptAudit[] = [];
@@ -86,12 +86,4 @@ export async function auditCommand(args: readonly string[]): Promise<number> {
   await writeWithBackpressure(out, renderer.summary(audits));
   if (failed) return 2;
   return audits.some((audit) => audit.findings.length > 0) ? 1 : 0;
-}
-
-async function openOut(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, "w");
-  } catch (error) {
-    throw new UsageError(`--out ${path}: cannot write (${(error as NodeJS.ErrnoException).code})`);
-  }
 }

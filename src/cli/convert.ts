@@ -1,11 +1,12 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { once } from "node:events";
 import { opensDocument } from "../formats/json-document.js";
 import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
 import { LineSplitter } from "../lint/line-splitter.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "./version.js";
 
@@ -41,7 +42,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
   if (parsed.rest.length > 1) throw new UsageError("one input at most");
   const path = parsed.rest[0] ?? "-";
   const outPath = parsed.options.get("out") as string | undefined;
-  const out = outPath === undefined ? process.stdout : createWriteStream(outPath);
+  const out = outPath === undefined ? process.stdout : (await openReplaceOption(outPath)).createWriteStream();
   let skipped = 0;
   let lines: string[] = [];
   // A pretty-printed document (an OTLP trace.json) is gathered and converted whole.

@@ -1,4 +1,6 @@
-// The --out RUN option that wrap, rerun and debug share: a run file opened for appending, or a usage error.
+// The --out options: a run file opened for appending (wrap, rerun, debug), or a file written anew (audit,
+// convert); a path that cannot be opened is a usage error that names it.
+import { open, type FileHandle } from "node:fs/promises";
 import { RunFile } from "../run/append-record.js";
 import { UsageError } from "./usage-error.js";
 
@@ -9,5 +11,14 @@ export function openOutOption(path: string | undefined): RunFile | null {
     return RunFile.open(path);
   } catch (error) {
     throw new UsageError(`--out ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
+  }
+}
+
+/** Opens `path` to be written anew (created or emptied). */
+export async function openReplaceOption(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, "w");
+  } catch (error) {
+    throw new UsageError(`--out ${path}: cannot write (${(error as NodeJS.ErrnoException).code})`);
   }
 }

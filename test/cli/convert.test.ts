@@ -32,3 +32,10 @@ test("lines that are neither format are named; usage errors exit 2", async () =>
   assert.equal((await runCli(["convert", "--to", "csv", "x.jsonl"])).code, 2);
   assert.equal((await runCli(["convert", "--to", "otlp", "/nonexistent.jsonl"])).code, 2);
 });
+
+test("an --out that cannot be written is a usage error naming it, exit 2, not a stack trace", async () => {
+  const result = await runCli(["convert", "--to", "otlp", "--out", "/nonexistent-dir/out.jsonl", writeTemp(jsonl([cleanSpan()]))]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr.toString(), /--out \/nonexistent-dir\/out\.jsonl: cannot write \(ENOENT\)/);
+  assert.doesNotMatch(result.stderr.toString(), /at .*\.js:\d+/);
+});
