@@ -29,6 +29,13 @@ export interface LocatedSpan {
 
 /** Reads `FILE:LINE` (the last colon splits, so a file name may hold colons); with `spanId`, the text is FILE. */
 export function parseSpanRef(text: string, spanId?: string): SpanRef {
+  const ref = refOf(text, spanId);
+  // The file is read more than once (is it one document? then the span), and a pipe can be read only once.
+  if (ref.path === "-") throw new RerunRefused("badReference", "a span is found in a run file, not in standard input: give the file's path");
+  return ref;
+}
+
+function refOf(text: string, spanId: string | undefined): SpanRef {
   if (spanId !== undefined) {
     if (spanId === "") throw new RerunRefused("badReference", "--span takes a non-empty span id");
     return { path: text, spanId };

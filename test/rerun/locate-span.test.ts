@@ -32,6 +32,8 @@ describe("parseSpanRef", () => {
   test("anything else is refused", () => {
     for (const text of ["run.jsonl", "run.jsonl:0", "run.jsonl:x", ":3"]) assert.throws(() => parseSpanRef(text), refused("badReference"));
     assert.throws(() => parseSpanRef("run.jsonl", ""), refused("badReference"));
+    assert.throws(() => parseSpanRef("-:3"), refused("badReference", /not in standard input/));
+    assert.throws(() => parseSpanRef("-", "abc"), refused("badReference", /not in standard input/));
   });
 });
 
