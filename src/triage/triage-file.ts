@@ -154,14 +154,26 @@ function addOtlp(result: TriageResult, otlp: { toolSpans: number; spans: Triaged
   for (const span of otlp.spans) add(span);
 }
 
-// A whole OTLP document places each span on the line of its spanId; any other document is read line by line.
+// A whole OTLP document places each span on the line of its spanId; an indented record is one span.
 function triageDocument(
   document: { lines: string[]; first: number },
   rules: TriageRules,
   addLine: (text: string, line: number) => void,
   addRequest: (otlp: { toolSpans: number; spans: TriagedSpan[] }) => void,
 ): void {
-  const request = otlpRequest(document.lines.join("\n"));
-  if (request !== null) addRequest(triageOtlpRequest(request, document.first, rules, spanLines(document.lines, document.first)));
-  else document.lines.forEach((text, index) => addLine(text, document.first + index));
+  const text = document.lines.join("\n");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Only a document that does not parse is read line by line.
+    document.lines.forEach((line, index) => addLine(line, document.first + index));
+    return;
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject)) {
+    addRequest(triageOtlpRequest(value as SpanObject, document.first, rules, spanLines(document.lines, document.first)));
+  } else {
+    // An indented record is one span at its first line, as lint reads it.
+    addLine(text, document.first);
+  }
 }

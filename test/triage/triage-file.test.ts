@@ -163,6 +163,15 @@ describe("triageFile reads OpenTelemetry too", () => {
     for (const line of linted) assert.ok(spanIdLines.includes(line), `lint placed a finding at ${line}`);
   });
 
+  test("an indented toolspan record is one span at its first line, as lint reads it, not lines that are not spans", async () => {
+    const text = `\n${JSON.stringify({ ...failingTests, span_id: "indented" }, null, 2)}\n`;
+    const result = await triageFile(writeTemp(text, "record.json"));
+    assert.equal(result.notSpans, 0);
+    assert.equal(result.toolSpans, 1);
+    assert.deepEqual(result.spans.map((span) => [span.line, span.spanId]), [[2, "indented"]]);
+    assert.deepEqual(result.spans[0]!.matches.map((match) => match.row.id), rowsOf(failingTests));
+  });
+
   test("the OTLP example document (pretty-printed) is read whole: no line of it is 'not a span'", async () => {
     const result = await triageFile(join(repoRoot, "test/fixtures/otlp/trace.json"));
     assert.equal(result.notSpans, 0);
