@@ -1,12 +1,14 @@
 // The debug loop's closing summary: what lint said, which spans were incomplete, what each rerun proved, what next.
+import { escapeControls, showWord } from "../formats/safe-text.js";
 import type { DebugReport, DebugStep } from "./debug-run.js";
 import type { NextStep } from "./next-step.js";
 
 function stepLine(file: string, step: DebugStep): string {
   const { span } = step;
-  const where = `${file}:${span.line} span ${span.spanId ?? "(no id)"}${span.toolName ? ` (${span.toolName})` : ""}`;
-  const observed = span.matches[0]?.observation ?? "not clipped";
-  if (step.outcome !== "rerun") return `  ${where}: ${observed}\n      not rerun: ${step.reason}`;
+  // Ids, names, observations and reasons come from the run file: no control character reaches the terminal.
+  const where = `${file}:${span.line} span ${span.spanId === null ? "(no id)" : showWord(span.spanId)}${span.toolName ? ` (${showWord(span.toolName)})` : ""}`;
+  const observed = escapeControls(span.matches[0]?.observation ?? "not clipped");
+  if (step.outcome !== "rerun") return `  ${where}: ${observed}\n      not rerun: ${escapeControls(String(step.reason))}`;
   const result = step.result!;
   const old = result.of.span.returncode;
   const ended = [`returncode ${result.span.returncode} (was ${old === undefined ? "not recorded" : JSON.stringify(old)})`];
@@ -16,9 +18,10 @@ function stepLine(file: string, step: DebugStep): string {
   return `  ${where}: ${observed}\n      rerun ${result.span.span_id}: ${result.verdict}; ${ended.join(", ")}; ${unseen} bytes the model never saw, shown above`;
 }
 
-export function renderSummary(report: DebugReport, next: NextStep, file: string = report.file): string {
+export function renderSummary(report: DebugReport, next: NextStep, path: string = report.file): string {
+  const file = escapeControls(path);
   const lines = [`== summary of ${file}`, `lint: ${report.lint.errors} errors, ${report.lint.warnings} warnings`];
-  for (const finding of report.lint.shownErrors) lines.push(`  ${file}:${finding.line}: ${finding.rule} ${finding.message}`);
+  for (const finding of report.lint.shownErrors) lines.push(`  ${file}:${finding.line}: ${finding.rule} ${escapeControls(finding.message)}`);
   if (report.lint.errors > report.lint.shownErrors.length) {
     lines.push(`  … ${report.lint.errors - report.lint.shownErrors.length} more: toolspan lint ${file}`);
   }
@@ -28,6 +31,6 @@ export function renderSummary(report: DebugReport, next: NextStep, file: string 
     for (const step of report.steps) lines.push(stepLine(file, step));
     if (report.others.length > 0) lines.push(`other spans that need action: ${report.others.length} (toolspan triage ${file})`);
   }
-  lines.push(`next: ${next.text}`);
+  lines.push(`next: ${escapeControls(next.text)}`);
   return `${lines.join("\n")}\n`;
 }
