@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { ALL_LINT_CANDIDATES, jqVersion, shownCommand, type LintCandidateName } from "./lint-candidates.js";
 import type { LintCell, LintResults, Trace, TraceCheck } from "./lint-bench.js";
-import { median, type Sample } from "./measure.js";
+import { bestWallOf, median, rssMiBOf, verdict, wallOf, type Sample } from "./measure.js";
 import { spansLabel } from "./options.js";
 import { machineLines } from "./report.js";
 
@@ -21,12 +21,8 @@ const TARGETS = {
 };
 
 const MB = 1e6;
-const wallOf = (samples: Sample[]): number => median(samples.map((s) => s.wallS));
-const bestWallOf = (samples: Sample[]): number => Math.min(...samples.map((s) => s.wallS));
-const rssMiBOf = (samples: Sample[]): number => median(samples.map((s) => s.maxRssKiB)) / 1024;
 const peakMiBOf = (samples: Sample[]): number => Math.max(...samples.map((s) => s.maxRssKiB)) / 1024;
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
-const verdict = (met: boolean): string => (met ? "**met**" : "**NOT met**");
 
 function labelOf(name: LintCandidateName): string {
   return ALL_LINT_CANDIDATES.find((c) => c.name === name)!.label;

@@ -149,3 +149,12 @@ export function median(values: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/** Median wall time of the samples, in seconds. */
+export const wallOf = (samples: readonly Sample[]): number => median(samples.map((s) => s.wallS));
+// The fastest run: noise from other work only ever adds time, so this is the closest to the uncontended cost.
+export const bestWallOf = (samples: readonly Sample[]): number => Math.min(...samples.map((s) => s.wallS));
+/** Median peak RSS of the samples, in MiB. */
+export const rssMiBOf = (samples: readonly Sample[]): number => median(samples.map((s) => s.maxRssKiB)) / 1024;
+/** A target's verdict as the reports print it. */
+export const verdict = (met: boolean): string => (met ? "**met**" : "**NOT met**");

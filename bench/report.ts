@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { availableParallelism, cpus, loadavg, release, totalmem, type } from "node:os";
 import { CANDIDATES, SOURCES, STARTUP, python, shellJoin, type CandidateName, type Source } from "./candidates.js";
-import { median, type Sample } from "./measure.js";
+import { bestWallOf, rssMiBOf, verdict, wallOf, type Sample } from "./measure.js";
 import { GiB, sizeLabel } from "./options.js";
 
 /** All runs of one candidate on one source at one size. */
@@ -21,10 +21,6 @@ export interface StartupResult {
 // The targets, in one place so the verdicts and the prose agree.
 const TARGETS = { wallRatio1GiB: 1.3, maxRssMiB: 100, startupRatio: 2 };
 
-const wallOf = (samples: Sample[]): number => median(samples.map((s) => s.wallS));
-// The fastest run: noise from other work only ever adds time, so this is the closest to the uncontended cost.
-const bestWallOf = (samples: Sample[]): number => Math.min(...samples.map((s) => s.wallS));
-const rssMiBOf = (samples: Sample[]): number => median(samples.map((s) => s.maxRssKiB)) / 1024;
 
 function findCell(cells: Cell[], size: number, kind: string, candidate: CandidateName): Cell {
   const cell = cells.find((c) => c.size === size && c.kind === kind && c.candidate === candidate);
@@ -69,7 +65,6 @@ export function startupTable(startup: StartupResult): string {
   ].join("\n");
 }
 
-const verdict = (met: boolean): string => (met ? "**met**" : "**NOT met**");
 
 /** On 1 GiB, toolspan's median wall time at most 1.3× the floor's, for every source. */
 function wallTarget(cells: Cell[]): string {

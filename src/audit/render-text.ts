@@ -1,9 +1,9 @@
 // Audit for people: per transcript, each clipped or unverifiable result (most urgent first) with its evidence
 // and first action, the records skipped, then one summary line.
+import { plural } from "../formats/plural.js";
 import { escapeControls, showArgv, showWord } from "../formats/safe-text.js";
 import type { AuditedCall, TranscriptAudit } from "./audit-transcript.js";
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 const where = (call: AuditedCall): string =>
   call.span.source.line !== null ? `line ${call.span.source.line}` : `#${call.span.source.index ?? "?"}`;

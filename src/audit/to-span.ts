@@ -9,7 +9,6 @@
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../contract/span.js";
 import type { TranscriptCall, TranscriptRead } from "../formats/transcripts/call.js";
-import { sha256Hex } from "../meter/sha256.js";
 import { measureBuffer, type StreamMeasure } from "../meter/stream-meter.js";
 import { clipEvidence, isExactClip } from "./evidence.js";
 
@@ -87,19 +86,19 @@ type StdoutKeys = Pick<
 function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): StdoutKeys {
   if (isExactClip(call)) {
     const whole = measure(call.fullOutput);
-    const kept = Buffer.from(call.keptOutput, "utf8");
+    const kept = measure(call.keptOutput);
     return {
       stdout_bytes: whole.bytes,
       // The bytes the model's copy kept: SWE-agent's limit is in characters, this is what it came to.
-      stdout_cap: kept.length,
+      stdout_cap: kept.bytes,
       stdout_truncated: true,
       stdout_keep: "head",
       stdout_sha256: null,
       stdout_stream_sha256: whole.streamSha256,
       stdout_head_sha256: whole.headSha256,
       stdout_tail_sha256: whole.tailSha256,
-      stdout_kept_sha256: sha256Hex(kept),
-      preview_stdout: measure(call.keptOutput).preview,
+      stdout_kept_sha256: kept.streamSha256,
+      preview_stdout: kept.preview,
     };
   }
   const seen = measure(call.fullOutput ?? call.stdout);

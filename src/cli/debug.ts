@@ -10,7 +10,7 @@ import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { askYesNo } from "./confirm.js";
 import { openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -70,9 +70,7 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
   }
   const file = parsed.rest[0]!;
   if (file === "-") throw new UsageError("debug reads a run file, not standard input (it reads the file twice and reruns from it)");
-  for (const name of ["timeout", "idle-timeout"]) {
-    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
-  }
+  rejectZeroLimits(options);
   const timeoutSeconds = options.get("timeout") as number | undefined;
   const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
   let runFile: RunFile | null = null;

@@ -53,12 +53,11 @@ function rulesTable(): string {
 
 function severitiesFrom(options: Map<string, unknown>): Severities {
   let severities = defaultSeverities();
-  const configPath = options.get("config") as string | undefined;
-  const { config } = readConfigFile(configPath);
+  const { config, path: configPath } = readConfigFile(options.get("config") as string | undefined);
   try {
     if (config?.rules !== undefined) {
-      if (typeof config.rules !== "object" || config.rules === null) throw new SeverityError(`${configPath ?? CONFIG_FILE}: "rules" must be an object`);
-      severities = applySeverities(severities, config.rules as Record<string, unknown>, configPath ?? CONFIG_FILE);
+      if (typeof config.rules !== "object" || config.rules === null) throw new SeverityError(`${configPath}: "rules" must be an object`);
+      severities = applySeverities(severities, config.rules as Record<string, unknown>, configPath);
     }
     for (const text of (options.get("rule") as string[] | undefined) ?? []) {
       const [id, setting] = parseRuleOption(text);

@@ -102,3 +102,10 @@ export function formatOptions(specs: readonly OptionSpec[]): string {
   const width = Math.max(...heads.map((head) => head.length)) + 2;
   return specs.map((spec, index) => `  ${heads[index]!.padEnd(width)}${spec.help}`).join("\n");
 }
+
+/** The limits wrap, rerun and debug share (--timeout, --idle-timeout) take seconds > 0: 0 would stop at once. */
+export function rejectZeroLimits(options: ReadonlyMap<string, ParsedValue>): void {
+  for (const name of ["timeout", "idle-timeout"]) {
+    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
+  }
+}

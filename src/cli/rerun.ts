@@ -11,7 +11,7 @@ import { renderRerunText } from "../rerun/render-text.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { askYesNo } from "./confirm.js";
 import { openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
 
@@ -88,9 +88,7 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
   if (parsed.rest[0] === "-") throw new UsageError("rerun reads a run file, not standard input");
   const timeoutSeconds = options.get("timeout") as number | undefined;
   const idleTimeoutSeconds = options.get("idle-timeout") as number | undefined;
-  for (const name of ["timeout", "idle-timeout"]) {
-    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
-  }
+  rejectZeroLimits(options);
   try {
     const of = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
     const store = storeDir(options.get("store") as string | undefined, process.env, false);

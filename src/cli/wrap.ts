@@ -5,7 +5,7 @@ import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
+import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
@@ -75,9 +75,7 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
   if (noCap && options.has("cap")) throw new UsageError("--cap and --no-cap contradict each other");
   const cap = noCap ? null : count("cap") ?? DEFAULT_CAP;
   if (options.get("run-id") === "") throw new UsageError("--run-id takes a non-empty id");
-  for (const name of ["timeout", "idle-timeout"]) {
-    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
-  }
+  rejectZeroLimits(options);
   return {
     cap,
     stdoutCap: count("stdout-cap") ?? cap,

@@ -14,6 +14,7 @@ const count: KeyType = { expected: "an integer >= 0", test: (v) => Number.isSafe
 const cap: KeyType = { expected: "null or an integer >= 0", test: (v) => v === null || count.test(v) };
 const flag: KeyType = { expected: "a boolean", test: (v) => typeof v === "boolean" };
 const text: KeyType = { expected: "a string", test: (v) => typeof v === "string" };
+const nonEmptyText: KeyType = { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 };
 const textOrNull: KeyType = { expected: "a string or null", test: (v) => v === null || typeof v === "string" };
 const keep: KeyType = { expected: '"head", "tail" or "head+tail"', test: (v) => v === "head" || v === "tail" || v === "head+tail" };
 const encoding: KeyType = { expected: '"utf-8" or "binary"', test: (v) => v === "utf-8" || v === "binary" };
@@ -68,9 +69,9 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
   stdout_blob: textOrNull,
   stderr_blob: textOrNull,
   redaction: { expected: '"on" or "off"', test: (v) => v === "on" || v === "off" },
-  stdout_blob_error: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
-  stderr_blob_error: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
-  rerun_of: { expected: "a non-empty string", test: (v) => typeof v === "string" && v.length > 0 },
+  stdout_blob_error: nonEmptyText,
+  stderr_blob_error: nonEmptyText,
+  rerun_of: nonEmptyText,
   rerun_verdict: {
     expected: '"identical", "same-ends", "differs" or "unverifiable"',
     test: (v) => (RERUN_VERDICTS as readonly unknown[]).includes(v),

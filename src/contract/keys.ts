@@ -30,11 +30,12 @@ export const CORE_KEYS = [
  * ours but not in CONTRACT.md's table, which is shared word for word, so they are listed apart as well. */
 export const RERUN_KEYS = ["rerun_of", "rerun_verdict"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
-/** `redaction` (`"on"`/`"off"`, always written) and `{s}_blob_error` (only when a blob store was asked for and did
- * not keep the stream): docs/secrets.md and docs/store.md. Ours, not in CONTRACT.md's shared table. */
+// Ours, not in CONTRACT.md's shared table; each is documented on its own page.
+/** `redaction` (`"on"`/`"off"`, always written): docs/secrets.md. */
 export const REDACTION_KEYS = ["redaction"] as const satisfies readonly (keyof OwnSpanKeys)[];
 /** `argv_redactions`: only when `--redact-argv` was asked for (docs/secrets.md). */
 export const ARGV_REDACTION_KEYS = ["argv_redactions"] as const satisfies readonly (keyof OwnSpanKeys)[];
+/** `{s}_blob_error`: only when a blob store was asked for and did not keep the stream (docs/store.md). */
 export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
 /** Our keys that CONTRACT.md's table, shared word for word, does not list: each is documented on its own page. */

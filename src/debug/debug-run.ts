@@ -4,7 +4,7 @@
 import { lintFiles } from "../lint/lint-files.js";
 import type { Finding } from "../lint/lint-line.js";
 import { defaultSeverities } from "../lint/severities.js";
-import { isCount } from "../lint/span-fields.js";
+import { argvRedactions } from "../lint/span-fields.js";
 import { assertRunnable } from "../rerun/consent.js";
 import { locateSpan, type LocatedSpan } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
@@ -112,7 +112,7 @@ export async function debugRun(path: string, options: DebugOptions): Promise<Deb
         return report;
       }
       const toolName = typeof located.span.tool_name === "string" ? located.span.tool_name : null;
-      selected = [{ line: located.line, isSpan: true, spanId: options.spanId, toolName, argv: located.argv, rerunnable: !(isCount(located.span.argv_redactions) && located.span.argv_redactions > 0), lintRules: [], clipped: false, looksLikeSuccess: false, matches: [] }];
+      selected = [{ line: located.line, isSpan: true, spanId: options.spanId, toolName, argv: located.argv, rerunnable: argvRedactions(located.span) === 0, lintRules: [], clipped: false, looksLikeSuccess: false, matches: [] }];
     }
   } else {
     selected = triage.spans.filter((span) => span.clipped);

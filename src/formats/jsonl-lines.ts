@@ -13,6 +13,12 @@ export class UnreadableInput extends Error {
   }
 }
 
+/** The UnreadableInput for an error met reading `path`: the system's code, or the error's message. */
+export function unreadableInput(path: string, error: unknown): UnreadableInput {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
+}
+
 /** What `onLine` returns to stop reading early (the rest of the file is not read). */
 export const STOP = false;
 
@@ -43,8 +49,7 @@ export async function readLines(
       if (stopped) break;
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
+    throw unreadableInput(path, error);
   } finally {
     if (path !== "-") input.destroy();
   }

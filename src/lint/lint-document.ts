@@ -10,8 +10,7 @@ import type { Severity, SpanObject } from "./rule.js";
 const SPAN_ID = /"spanId"\s*:\s*"([^"]*)"/;
 
 // Each spanId's lines, found in one pass; spans come in document order, so a span takes the first of its id's
-// lines after the last span placed, and a reader that asks again from the start (triage asks after lint did)
-// wraps around to the first.
+// lines after the last span placed (or its first, when the id stands only earlier: a link to it).
 export function spanLines(lines: readonly string[], firstLine: number): (span: OtlpSpan) => number {
   let byId: Map<string, number[]> | null = null;
   let cursor = 0;
@@ -49,7 +48,7 @@ export function lintDocumentInto(
     lines.forEach((text, index) => lintLineInto(sink, text, firstLine + index, rules, invalidJsonSeverity));
     return;
   }
-  if (typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject)) {
+  if (isOtlpRequest(value)) {
     lintOtlpInto(sink, value as SpanObject, firstLine, rules, spanLines(lines, firstLine));
   } else lintValueInto(sink, value, firstLine, rules, invalidJsonSeverity);
 }

@@ -5,15 +5,17 @@ import { toFinding } from "./finding.js";
 import { lintSpanInto, type ActiveRule, type LintSink } from "./lint-span.js";
 import type { Report, SpanObject } from "./rule.js";
 
-/** `lineOf` places each span on its own line when the request spans many (a pretty-printed document). */
+/** `lineOf` places each span on its own line when the request spans many (a pretty-printed document); `spans`,
+ * the request's spans when the caller has decoded them already. */
 export function lintOtlpInto(
   sink: LintSink,
   request: SpanObject,
   requestLine: number,
   rules: readonly ActiveRule[],
   lineOf?: (span: OtlpSpan) => number,
+  spans: readonly OtlpSpan[] = spansFromRequest(request),
 ): void {
-  for (const span of spansFromRequest(request)) {
+  for (const span of spans) {
     const line = lineOf ? lineOf(span) : requestLine;
     const trace = { traceId: span.traceId, spanId: span.spanId };
     if (span.record !== null) {

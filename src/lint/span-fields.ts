@@ -94,6 +94,11 @@ export function keptBytes(fields: StreamFields): number | undefined {
   return fields.cap === null ? fields.bytes : Math.min(fields.bytes, fields.cap);
 }
 
+/** Secrets replaced in the span's argv when it was recorded (`--redact-argv`): such an argv is not what ran. */
+export function argvRedactions(span: SpanObject): number {
+  return isCount(span.argv_redactions) ? span.argv_redactions : 0;
+}
+
 export function hashWindow(span: SpanObject): number {
   const value = span.hash_window;
   return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : DEFAULT_HASH_WINDOW;

@@ -140,8 +140,7 @@ export class StreamMeter {
       streamSha256,
       headSha256: empty ? null : sha256Hex(this.head.contents()),
       tailSha256: empty ? null : sha256Hex(this.tail.contents()),
-      // Settled below, once the trailer (if any) is known: the hash is taken once.
-      keptSha256: streamSha256,
+      keptSha256: this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,
       keptBytes: this.keptBytes,
       encoding,
       preview,
@@ -153,11 +152,8 @@ export class StreamMeter {
     const trailer = trailerFor?.(measure) ?? null;
     if (trailer !== null && trailer.length > 0) {
       const bytes = Buffer.from(trailer);
-      keptHasher!.update(bytes);
       this.handOn(bytes);
-      measure.keptSha256 = keptHasher!.digest("hex");
-    } else if (this.keptHash) {
-      measure.keptSha256 = this.keptHash.digest("hex");
+      measure.keptSha256 = keptHasher!.update(bytes).digest("hex");
     }
     measure.kept = this.gathered ? Buffer.concat(this.gathered) : null;
     return measure;

@@ -1,11 +1,11 @@
 // Secrets on a command line, for a span that must not carry them: each word is searched with the same rules as
 // the previews, and a word that follows a secret-naming flag (`--token VALUE`) is replaced whole, since the rules
 // see one word at a time.
-import { applyRedactions, findRedactions, redactionMarker } from "./redact-text.js";
-import type { RedactRule } from "./rules.js";
+import { redactionMarker, redactText } from "./redact-text.js";
+import { SECRET_FLAG_NAMES, type RedactRule } from "./rules.js";
 
 /** A flag whose next word is its value: `--token`, `--password`, `--client-secret`, `--api-key`, `-p` is not. */
-const SECRET_FLAG = /^--?[A-Za-z0-9_-]{0,32}(?:token|password|passwd|secret|api-?key|apikey|access-key|auth-key|passphrase)$/i;
+const SECRET_FLAG = new RegExp(`^--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})$`, "i");
 const FLAG_RULE = "password-flag";
 
 /** `argv` with its secrets replaced by `[REDACTED:<rule>]`, and how many were. The program (`argv[0]`) is kept. */
@@ -17,10 +17,9 @@ export function redactArgv(argv: readonly string[], rules: readonly RedactRule[]
       count++;
       return redactionMarker(FLAG_RULE);
     }
-    const found = findRedactions(word, rules);
-    if (found.length === 0) return word;
-    count += found.length;
-    return applyRedactions(word, found).text;
+    const redacted = redactText(word, rules);
+    count += redacted.count;
+    return redacted.text;
   });
   return { argv: out, count };
 }

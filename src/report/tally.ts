@@ -2,7 +2,7 @@
 import type { StreamName } from "../contract/span.js";
 import type { SpanFacts, StreamFacts } from "../triage/facts.js";
 import type { SpanLint } from "../triage/row.js";
-import type { TriagedSpan } from "../triage/triage-line.js";
+import { detach, type TriagedSpan } from "../triage/triage-line.js";
 
 /** One stream over the whole run. */
 export interface StreamTally {
@@ -141,7 +141,7 @@ export function addSpan(tally: RunTally, facts: SpanFacts, lint: SpanLint, triag
   let tool = tally.tools.get(name);
   if (tool === undefined) {
     // A tool name comes from an untrusted file: a copy, so the parsed line it was sliced from is not kept alive.
-    tool = { tool: Buffer.from(name, "utf8").toString("utf8"), spans: 0, clipped: 0, failed: 0, unseen: 0 };
+    tool = { tool: detach(name), spans: 0, clipped: 0, failed: 0, unseen: 0 };
     tally.tools.set(tool.tool, tool);
   }
   tool.spans++;

@@ -1,4 +1,5 @@
 // What a rerun is about to execute, and whether it may go ahead without asking: the rule is yes, a question, or nothing.
+import { argvRedactions } from "../lint/span-fields.js";
 import { stat } from "node:fs/promises";
 import { jsonText, showArgv } from "../formats/safe-text.js";
 import type { LocatedSpan } from "./locate-span.js";
@@ -30,8 +31,8 @@ export function describeRerun(of: LocatedSpan, timeoutSeconds: number | null | u
 /** Refuses when the recorded argv had secrets replaced (it is not what ran), or when the recorded working directory
  * is gone (or is not a directory): nothing would run as or where it ran. */
 export async function assertRunnable(of: LocatedSpan): Promise<void> {
-  const redactions = of.span.argv_redactions;
-  if (typeof redactions === "number" && redactions > 0) {
+  const redactions = argvRedactions(of.span);
+  if (redactions > 0) {
     throw new RerunRefused(
       "argvRedacted",
       `the span's argv had ${redactions} secret(s) replaced when it was recorded (argv_redactions): it is not the command that ran, so it is not run; run the command yourself, or keep its streams with --store to read them back`,

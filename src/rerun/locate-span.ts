@@ -122,7 +122,7 @@ async function documentSpans(path: string): Promise<{ line: number; span: SpanOb
   } catch {
     return null;
   }
-  if (typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject)) {
+  if (isOtlpRequest(value)) {
     const lineOf = spanLines(document.lines, document.first);
     return spansFromRequest(value as SpanObject).flatMap((span) =>
       span.record?.span_type === "tool" ? [{ line: lineOf(span), span: span.record as SpanObject }] : [],

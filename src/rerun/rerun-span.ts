@@ -142,9 +142,7 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
       onStderr: files.stderr.write,
     });
     await Promise.all([files.stdout.close(), files.stderr.close()]);
-    const verdicts = verdictFor(of.span, { stdout: freshStream(result.span, "stdout"), stderr: freshStream(result.span, "stderr") });
-    const span: ToolSpan = { ...result.span, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
-    const { unseen, diffs } = await readBack(of, span, { stdout: files.stdout.path, stderr: files.stderr.path }, options);
+    const { span, verdicts, unseen, diffs } = await settle(of, result.span, { stdout: files.stdout.path, stderr: files.stderr.path }, options);
     let saved: Record<StreamName, string> | null = null;
     if (options.saveDir !== undefined) {
       saved = { stdout: join(dir, `${span.span_id}.stdout`), stderr: join(dir, `${span.span_id}.stderr`) };
@@ -158,12 +156,18 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
   }
 }
 
+// What a run (or the store) gave, judged against the old span: the verdicts, the new span linked to the old, the
+// unseen bytes and the diffs read back from the full streams at `paths`.
+async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions) {
+  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") });
+  const span: ToolSpan = { ...fresh, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
+  return { span, verdicts, ...(await readBack(of, span, paths, options)) };
+}
+
 // The stored streams stand in for a run: the same verdicts, unseen bytes and diffs, read from the blobs.
 async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunOptions): Promise<RerunResult> {
   const fresh = await spanFromBlobs(of, stored);
-  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") });
-  const span: ToolSpan = { ...fresh, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
-  const { unseen, diffs } = await readBack(of, span, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options);
+  const { span, verdicts, unseen, diffs } = await settle(of, fresh, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options);
   let saved: Record<StreamName, string> | null = null;
   if (options.saveDir !== undefined) {
     await mkdir(options.saveDir, { recursive: true });

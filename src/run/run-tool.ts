@@ -149,7 +149,8 @@ const seconds = (value: number | null | undefined, fallback: number | null): num
 // The argv the span records: as run, or with its secrets replaced when asked.
 function recordedArgv(argv: string[], options: RunToolOptions): { argv: string[]; argvRedactions: number | null } {
   if (options.redactArgv !== true) return { argv, argvRedactions: null };
-  const redacted = redactArgv(argv, options.redact === false || options.redact === undefined ? BUILTIN_RULES : options.redact);
+  // `redact: false` turns off the previews' redaction; argv redaction, asked for by name, uses the built-in rules.
+  const redacted = redactArgv(argv, options.redact || BUILTIN_RULES);
   return { argv: redacted.argv, argvRedactions: redacted.count };
 }
 

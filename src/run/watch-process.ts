@@ -36,7 +36,6 @@ export interface ProcessOutcome {
   pid: number | null;
 }
 
-
 // spawn reports a missing cwd as ENOENT, the same code as a missing command: tell them apart first.
 function cwdProblem(cwd: string): string | null {
   try {

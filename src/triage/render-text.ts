@@ -1,9 +1,9 @@
 // Triage for people: a block per span (where, what ran, each row's observation and actions), then a summary.
+import { plural } from "../formats/plural.js";
 import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
 import { escapeControls, rerunCommand, showArgv, showWord } from "../formats/safe-text.js";
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function header(file: string, span: TriagedSpan): string {
   const where = `${showWord(file)}:${span.line}`;

@@ -7,7 +7,7 @@ import { opensDocument } from "../formats/json-document.js";
 import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
 import { spanLines } from "../lint/lint-document.js";
 import type { SpanObject } from "../lint/rule.js";
-import { triageLine, triageOtlpRequest, type SpanObserver, type TriagedSpan, type TriageRules } from "./triage-line.js";
+import { detach, triageLine, triageOtlpRequest, triageValue, type SpanObserver, type TriagedSpan, type TriageRules } from "./triage-line.js";
 
 /** A run file's triage. */
 export interface TriageResult {
@@ -59,9 +59,9 @@ class RerunIndex {
   add(facts: SpanFacts, line: number): void {
     if (facts.rerunOf === null || this.size >= MAX_RERUNS_LINKED) return;
     this.size++;
-    // Copies: the strings may be slices of a line that would otherwise stay in memory.
-    const target = Buffer.from(facts.rerunOf, "utf8").toString("utf8");
-    const rerun = { line, verdict: facts.rerunVerdict === null ? null : Buffer.from(facts.rerunVerdict, "utf8").toString("utf8") };
+    // Copies: the strings may be slices of a line that would otherwise stay in memory (see detach).
+    const target = detach(facts.rerunOf);
+    const rerun = { line, verdict: facts.rerunVerdict === null ? null : detach(facts.rerunVerdict) };
     const found = this.byTarget.get(target);
     if (found === undefined) this.byTarget.set(target, [rerun]);
     else found.push(rerun);
@@ -105,13 +105,19 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
     result.spans.pop();
   };
   const addLine = (text: string, line: number): void => {
-    // Only a line that names resourceSpans can be an OTLP request; every other line is a record or not a span.
-    const request = text.includes('"resourceSpans"') ? otlpRequest(text) : null;
-    if (request !== null) {
-      addOtlp(result, triageOtlpRequest(request, line, rules), add);
+    // Each line is parsed once: an OTLP request is triaged span by span, anything else as a record or not a span.
+    let value: unknown;
+    let parsed = true;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (parsed && isOtlpRequest(value)) {
+      addOtlp(result, triageOtlpRequest(value, line, rules), add);
       return;
     }
-    const { kind, span } = triageLine(text, line, rules);
+    const { kind, span } = parsed ? triageValue(value, line, rules) : triageLine(text, line, rules);
     if (kind === "tool") result.toolSpans++;
     else if (kind === "not-a-span") result.notSpans++;
     if (span !== null) add(span);
@@ -140,15 +146,6 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
   return result;
 }
 
-function otlpRequest(text: string): SpanObject | null {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject) ? (value as SpanObject) : null;
-  } catch {
-    return null;
-  }
-}
-
 function addOtlp(result: TriageResult, otlp: { toolSpans: number; spans: TriagedSpan[] }, add: (span: TriagedSpan) => void): void {
   result.toolSpans += otlp.toolSpans;
   for (const span of otlp.spans) add(span);
@@ -170,7 +167,7 @@ function triageDocument(
     document.lines.forEach((line, index) => addLine(line, document.first + index));
     return;
   }
-  if (typeof value === "object" && value !== null && !Array.isArray(value) && isOtlpRequest(value as SpanObject)) {
+  if (isOtlpRequest(value)) {
     addRequest(triageOtlpRequest(value as SpanObject, document.first, rules, spanLines(document.lines, document.first)));
   } else {
     // An indented record is one span at its first line, as lint reads it.

@@ -1,10 +1,10 @@
 // Triage of one line: lint it, read its facts, keep a compact record only when a row applies.
 import { spansFromRequest, type OtlpSpan } from "../formats/otlp/spans-from-line.js";
 import type { ActiveRule, Finding, LintSink } from "../lint/lint-line.js";
-import { lintLine } from "../lint/lint-line.js";
+import { lintLine, lintValueInto } from "../lint/lint-line.js";
 import { lintOtlpInto } from "../lint/lint-otlp.js";
-import type { Severity, SpanObject } from "../lint/rule.js";
-import { isCount } from "../lint/span-fields.js";
+import type { Severity, SpanIdentity, SpanObject } from "../lint/rule.js";
+import { argvRedactions } from "../lint/span-fields.js";
 import { spanFacts, type SpanFacts } from "./facts.js";
 import { matchRows, spanLint, type TriageMatch } from "./match.js";
 import type { SpanLint } from "./row.js";
@@ -49,18 +49,43 @@ export interface TriageRules {
 
 // A string taken from a parsed line may be a slice that keeps the whole line alive; a span held until the end
 // of the file keeps fresh copies instead, so memory grows with what is kept, not with the lines it came from.
-const detach = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
+export const detach = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
 const detachOrNull = (text: string | null): string | null => (text === null ? null : detach(text));
 
 /** Triages one line of a run file; never throws, whatever the text. An OTLP line holds many spans: see
  * triageOtlpRequest. */
 export function triageLine(text: string, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
-  const { findings, identity } = lintLine(text, line, lint.rules, lint.invalidJson);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON, or blank: lint says which.
+    const { findings, identity } = lintLine(text, line, lint.rules, lint.invalidJson);
+    return triagedLine(findings, identity, {}, line, lint);
+  }
+  return triageValue(value, line, lint);
+}
+
+/** triageLine for a line already parsed (the caller tells OTLP requests apart: see triageOtlpRequest). */
+export function triageValue(value: unknown, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
+  const sink: LintSink = { findings: [], identities: [] };
+  lintValueInto(sink, value, line, lint.rules, lint.invalidJson);
+  return triagedLine(sink.findings, sink.identities[0] ?? null, value as SpanObject, line, lint);
+}
+
+function triagedLine(
+  findings: readonly Finding[],
+  identity: SpanIdentity | null,
+  object: SpanObject,
+  line: number,
+  lint: TriageRules,
+): { kind: LineKind; span: TriagedSpan | null } {
   const notASpan = identity === null && findings.some((finding) => finding.rule === NOT_A_SPAN_RULE);
   if (identity === null && !notASpan) return { kind: "blank-or-other", span: null };
-  // lintLine keeps its parse to itself; only tool spans are parsed a second time.
-  const object: SpanObject = notASpan ? {} : (JSON.parse(text) as SpanObject);
-  return { kind: notASpan ? "not-a-span" : "tool", span: triageParsed(object, line, findings, !notASpan, undefined, notASpan ? undefined : lint.observe) };
+  return {
+    kind: notASpan ? "not-a-span" : "tool",
+    span: notASpan ? triageParsed({}, line, findings, false) : triageParsed(object, line, findings, true, undefined, lint.observe),
+  };
 }
 
 /** The rows for one parsed span (or a line that is not one) with its lint findings; null when none applies. */
@@ -85,7 +110,7 @@ export function triageParsed(
     spanId: detachOrNull(facts.spanId ?? otel?.spanId ?? null),
     toolName: detachOrNull(facts.toolName),
     argv: facts.argv === null ? null : facts.argv.map(detach),
-    rerunnable: facts.argv !== null && !(isCount(object.argv_redactions) && object.argv_redactions > 0),
+    rerunnable: facts.argv !== null && argvRedactions(object) === 0,
     lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
     clipped: facts.stdout.clipped || facts.stderr.clipped,
     looksLikeSuccess: facts.looksLikeSuccess,
@@ -104,17 +129,27 @@ export function triageOtlpRequest(
   lint: TriageRules,
   lineOf?: (span: OtlpSpan) => number,
 ): { toolSpans: number; spans: TriagedSpan[] } {
+  // Decoded and placed once, for lint and for the rows alike.
+  const spans = spansFromRequest(request);
+  const lines = new Map(spans.map((span) => [span, lineOf ? lineOf(span) : requestLine]));
   const sink: LintSink = { findings: [], identities: [] };
-  lintOtlpInto(sink, request, requestLine, lint.rules, lineOf);
+  lintOtlpInto(sink, request, requestLine, lint.rules, (span) => lines.get(span)!, spans);
+  const findingsOf = new Map<string, Finding[]>();
+  for (const finding of sink.findings) {
+    const key = `${finding.traceId ?? null}/${finding.spanId ?? null}`;
+    const found = findingsOf.get(key);
+    if (found === undefined) findingsOf.set(key, [finding]);
+    else found.push(finding);
+  }
   const result: { toolSpans: number; spans: TriagedSpan[] } = { toolSpans: 0, spans: [] };
-  for (const span of spansFromRequest(request)) {
-    const own = sink.findings.filter((finding) => (finding.spanId ?? null) === span.spanId && (finding.traceId ?? null) === span.traceId);
+  for (const span of spans) {
+    const own = findingsOf.get(`${span.traceId}/${span.spanId}`) ?? [];
     const record = span.record;
     const isTool = record !== null ? record.span_type === undefined || record.span_type === "tool" : own.length > 0;
     if (!isTool) continue;
     result.toolSpans++;
     const object: SpanObject = record ?? { tool_name: typeof span.attributes["gen_ai.tool.name"] === "string" ? span.attributes["gen_ai.tool.name"] : span.name };
-    const triaged = triageParsed(object, lineOf ? lineOf(span) : requestLine, own, true, { traceId: span.traceId, spanId: span.spanId }, lint.observe);
+    const triaged = triageParsed(object, lines.get(span)!, own, true, { traceId: span.traceId, spanId: span.spanId }, lint.observe);
     if (triaged !== null) result.spans.push(triaged);
   }
   return result;

@@ -10,9 +10,10 @@ const STATUS_CODE_ERROR = 2;
 
 // toolspan's ids are already OpenTelemetry-sized hex (run = trace, span = span); any other id is hashed, so
 // the spans of one run still share one trace.
-function otelId(value: unknown, bytes: 8 | 16, fallback: string): string {
+// A record without a string id gets one derived from the whole record (serialised only then).
+function otelId(value: unknown, bytes: 8 | 16, record: Record<string, unknown>): string {
   if (typeof value === "string" && value.length === bytes * 2 && /^[0-9a-f]+$/.test(value)) return value;
-  return createHash("sha256").update(typeof value === "string" ? value : fallback).digest("hex").slice(0, bytes * 2);
+  return createHash("sha256").update(typeof value === "string" ? value : JSON.stringify(record)).digest("hex").slice(0, bytes * 2);
 }
 
 function unixNanos(record: Record<string, unknown>): { start: string; end: string } {
@@ -26,13 +27,12 @@ function unixNanos(record: Record<string, unknown>): { start: string; end: strin
 /** The request for one record. Every key becomes its `toolspan.*` attribute; a null is written as the empty
  * AnyValue, so converting back restores it even in a record that is not stamped `contract`. */
 export function requestFromRecord(record: Record<string, unknown>, scopeVersion: string): Record<string, unknown> {
-  const text = JSON.stringify(record);
   const attributes: Record<string, unknown> = { ...semanticAttributes(record, true), ...contractAttributes(record) };
   for (const [key, value] of Object.entries(record)) if (value === null) attributes[attributeName(key)] = null;
   const { start, end } = unixNanos(record);
   const span: Record<string, unknown> = {
-    traceId: otelId(record.run_id, 16, text),
-    spanId: otelId(record.span_id, 8, text),
+    traceId: otelId(record.run_id, 16, record),
+    spanId: otelId(record.span_id, 8, record),
     name: spanName(record),
     kind: SPAN_KIND_INTERNAL,
     startTimeUnixNano: start,
@@ -40,7 +40,7 @@ export function requestFromRecord(record: Record<string, unknown>, scopeVersion:
     attributes: encodeAttributes(attributes),
     status: errorType(record) === null ? {} : { code: STATUS_CODE_ERROR },
   };
-  if (typeof record.parent_span_id === "string") span.parentSpanId = otelId(record.parent_span_id, 8, record.parent_span_id);
+  if (typeof record.parent_span_id === "string") span.parentSpanId = otelId(record.parent_span_id, 8, record);
   return {
     resourceSpans: [
       {

@@ -16,8 +16,9 @@ export interface OtlpSpan {
   record: Record<string, unknown> | null;
 }
 
-/** True for a parsed line that is an OTLP request rather than a toolspan record. */
-export const isOtlpRequest = (value: Record<string, unknown>): boolean => Array.isArray(value.resourceSpans);
+/** True for a parsed value that is an OTLP request (an object with `resourceSpans`) rather than a toolspan record. */
+export const isOtlpRequest = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray((value as Record<string, unknown>).resourceSpans);
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const field = (value: unknown, name: string): unknown =>

@@ -33,11 +33,6 @@ export class CallLog {
     return call;
   }
 
-  /** The call `callId` names, still waiting for its result. */
-  pending(callId: string): TranscriptCall | undefined {
-    return this.open.get(callId);
-  }
-
   /** Records a result; false when no call is waiting for it (the caller reports that). */
   result(callId: string, build: (call: TranscriptCall) => CallResult): boolean {
     const call = this.open.get(callId);

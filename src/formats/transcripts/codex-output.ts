@@ -2,7 +2,7 @@
 // Shapes, oldest first: a JSON string {output, metadata: {exit_code, duration_seconds}} (0.77); a text with
 // "Exit code: N" / "Wall time" / "Output:"; a text with "Chunk ID" / "Wall time" / "Process exited with code N"
 // / "Original token count: T" / "Output:" (0.12x unified exec); an object or list of {type: input_text, text}.
-import { contentText, integerOr, isObject } from "./json-values.js";
+import { contentText, integerOr, isObject, parseObject } from "./json-values.js";
 
 export interface CodexOutput {
   text: string;
@@ -25,13 +25,8 @@ export function parseCodexOutput(output: unknown): CodexOutput {
 }
 
 function parseStructured(output: string): CodexOutput | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(output);
-  } catch {
-    return null;
-  }
-  if (!isObject(value) || typeof value.output !== "string") return null;
+  const value = parseObject(output);
+  if (value === null || typeof value.output !== "string") return null;
   const returncode = isObject(value.metadata) ? integerOr(value.metadata.exit_code) : undefined;
   return { text: value.output, ...(returncode !== undefined ? { returncode } : {}), running: false };
 }

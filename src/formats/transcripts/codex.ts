@@ -4,7 +4,7 @@
 import { CallLog } from "./call-log.js";
 import type { TranscriptRead, TranscriptReader } from "./call.js";
 import { parseCodexOutput } from "./codex-output.js";
-import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+import { contentText, integerOr, isObject, parseObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 const TOP_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted", "world_state", "inter_agent_communication_metadata"]);
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
@@ -58,7 +58,8 @@ export class CodexReader implements TranscriptReader {
       id !== null &&
       this.log.result(id, () => {
         const output = parseCodexOutput(payload.output);
-        const returncode = output.returncode ?? this.exitCodes.get(id);
+        // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.
+        const returncode = output.returncode;
         return {
           stdout: output.text,
           ...(returncode !== undefined ? { returncode } : {}),
@@ -108,11 +109,5 @@ export const isLegacyMeta = (record: JsonObject): boolean => "id" in record && "
 
 function parseArguments(value: unknown): JsonObject {
   if (isObject(value)) return value;
-  if (typeof value !== "string") return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return isObject(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
+  return typeof value === "string" ? (parseObject(value) ?? {}) : {};
 }

@@ -1,5 +1,6 @@
 // Which harness wrote a transcript, from its content alone: the first record of a line-based file, or the shape
 // of a whole JSON document. File names are never read: people rename transcripts.
+import { isLegacyMeta } from "./codex.js";
 import type { TranscriptFormat } from "./call.js";
 import { isObject, type JsonObject } from "./json-values.js";
 
@@ -13,7 +14,7 @@ const CLAUDE_ONLY_TYPES = new Set(["summary", "file-history-snapshot", "queue-op
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
   // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
-  if ("id" in record && "timestamp" in record && !("type" in record) && ("instructions" in record || "git" in record)) return { format: "codex" };
+  if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
   if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
     if (isObject(record.payload)) return { format: "codex" };
     return { reason: `not a Codex rollout: line ${line} has no payload` };

@@ -28,3 +28,9 @@ export function parseObjectLine(text: string): JsonObject | string {
   }
   return isObject(value) ? value : "JSON but not an object";
 }
+
+/** The JSON object `text` holds, or null (not JSON, or not an object). */
+export function parseObject(text: string): JsonObject | null {
+  const parsed = parseObjectLine(text);
+  return typeof parsed === "string" ? null : parsed;
+}

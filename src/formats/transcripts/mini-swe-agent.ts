@@ -4,7 +4,7 @@
 // characters, `<output_head>` / `<elided_chars>` / `<output_tail>`.
 import { CallLog } from "./call-log.js";
 import type { TranscriptRead } from "./call.js";
-import { contentText, isObject, stringOr, type JsonObject } from "./json-values.js";
+import { contentText, isObject, parseObject, stringOr, type JsonObject } from "./json-values.js";
 
 const FENCES = ["```mswea_bash_command", "```bash"];
 const SUBMIT = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/;
@@ -64,12 +64,8 @@ function toolCallCommand(calls: unknown): string | null {
   for (const call of calls) {
     const fn = isObject(call) && isObject(call.function) ? call.function : null;
     if (!fn || typeof fn.arguments !== "string") continue;
-    try {
-      const args: unknown = JSON.parse(fn.arguments);
-      if (isObject(args) && typeof args.command === "string") return args.command;
-    } catch {
-      continue;
-    }
+    const args = parseObject(fn.arguments);
+    if (args !== null && typeof args.command === "string") return args.command;
   }
   return null;
 }

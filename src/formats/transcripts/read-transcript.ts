@@ -1,7 +1,7 @@
 // Reads one transcript file: sniffs its format from the content, then streams a line-based one line by line
 // and parses a whole-document one under a size limit. The only part of the readers that touches the disk.
 import { open, readFile, stat } from "node:fs/promises";
-import { readLines, UnreadableInput } from "../jsonl-lines.js";
+import { readLines, unreadableInput } from "../jsonl-lines.js";
 import { ClaudeCodeReader } from "./claude-code.js";
 import { CodexReader } from "./codex.js";
 import type { TranscriptRead, TranscriptReader } from "./call.js";
@@ -53,7 +53,7 @@ async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
       await handle.close();
     }
   } catch (error) {
-    throw unreadable(path, error);
+    throw unreadableInput(path, error);
   }
 }
 
@@ -87,7 +87,7 @@ async function readDocument(path: string): Promise<TranscriptRead> {
     text = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
   } catch (error) {
     if (error instanceof UnrecognisedTranscript) throw error;
-    throw unreadable(path, error);
+    throw unreadableInput(path, error);
   }
   let doc: unknown;
   try {
@@ -100,9 +100,4 @@ async function readDocument(path: string): Promise<TranscriptRead> {
   if (detection.format === "openhands") return readOpenHands(doc as unknown[]);
   if (detection.format === "swe-agent") return readSweAgent(doc as Record<string, unknown>);
   return readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
-}
-
-function unreadable(path: string, error: unknown): UnreadableInput {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
 }

@@ -32,8 +32,8 @@ function ruleEntry(rule: Rule): object {
 // relative, and every path is percent-encoded so spaces, '#' and '%' make a valid URI.
 function artifactUri(file: string): string {
   if (file === "-") return "stdin";
-  const inside = isAbsolute(file) && !relative(process.cwd(), file).startsWith("..");
-  const path = inside ? relative(process.cwd(), file) : file;
+  const fromCwd = relative(process.cwd(), file);
+  const path = isAbsolute(file) && !fromCwd.startsWith("..") ? fromCwd : file;
   const encoded = path.split(sep).map(encodeURIComponent).join("/");
   return isAbsolute(path) ? `file://${encoded}` : encoded;
 }

@@ -1,7 +1,7 @@
 // `FILE:LINE: severity rule-id message`, one a line, then the counts (as ruff and shellcheck print).
+import { plural } from "../../formats/plural.js";
 import { spanSuffix, type Counts, type Reporter, type Write } from "./reporter.js";
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export function textReporter(write: Write): Reporter {
   return {

@@ -1,10 +1,4 @@
-import * as crypto from "node:crypto";
-
-// crypto.hash (Node 20.12+) skips the Hash object, which matters once per span; older 20.x falls back.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
-const sha256 = oneShot
-  ? (text: string): string => oneShot("sha256", text)
-  : (text: string): string => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+import { sha256OfText } from "../../meter/sha256.js";
 import type { SpanRule } from "../rule.js";
 import { hashWindow, isCount, isHash, previewByteLength } from "../span-fields.js";
 
@@ -25,7 +19,7 @@ export const previewHashMismatch: SpanRule = {
       const checkFull = isHash(s.sha256);
       const checkHead = s.bytes <= hashWindow(span) && isHash(s.headSha256);
       if (!(checkFull || checkHead) || previewByteLength(s.preview) !== s.bytes || s.preview.includes("\uFFFD")) continue;
-      const digest = sha256(s.preview);
+      const digest = sha256OfText(s.preview);
       const data = { stream: s.stream, bytes: s.bytes };
       if (checkFull && s.sha256 !== digest) report({ messageId: "full", stream: s.stream, data });
       if (checkHead && s.headSha256 !== digest) report({ messageId: "head", stream: s.stream, data });
