@@ -1,5 +1,4 @@
 // A rerun that runs nothing: when the span's streams are in a blob store and verify, they are the streams.
-import { createReadStream } from "node:fs";
 import { STREAMS } from "../contract/constants.js";
 import type { StreamName, ToolSpan } from "../contract/span.js";
 import { hashWindow, previewChars } from "../lint/span-fields.js";
@@ -10,31 +9,31 @@ import { buildSpan } from "../run/record.js";
 import { BlobProblem, verifyBlob, type VerifiedBlob } from "../store/verify-blob.js";
 import type { LocatedSpan } from "./locate-span.js";
 
-/** Both streams of a span, verified in the store. */
-export type StoredStreams = Record<StreamName, VerifiedBlob>;
+/** Both streams of a span, verified in the store, each with its uncapped figures measured as it was verified. */
+export type StoredStreams = Record<StreamName, VerifiedBlob & { measure: StreamMeasure }>;
 
 /** The span's verified blobs in `dir`, or null when either stream has none there (the rerun must run). A blob
- * that is there but damaged rejects with BlobProblem: the store itself is in doubt. */
+ * that is there but damaged rejects with BlobProblem: the store itself is in doubt. Each blob is read once. */
 export async function storedStreams(span: LocatedSpan["span"], dir: string): Promise<StoredStreams | null> {
   try {
-    return { stdout: await verifyBlob(span, "stdout", dir), stderr: await verifyBlob(span, "stderr", dir) };
+    return { stdout: await verifiedAndMeasured(span, "stdout", dir), stderr: await verifiedAndMeasured(span, "stderr", dir) };
   } catch (error) {
     if (error instanceof BlobProblem && error.kind !== "tampered") return null;
     throw error;
   }
 }
 
-async function measureFile(path: string, span: LocatedSpan["span"]): Promise<StreamMeasure> {
+async function verifiedAndMeasured(span: LocatedSpan["span"], stream: StreamName, dir: string): Promise<VerifiedBlob & { measure: StreamMeasure }> {
   const meter = new StreamMeter({ cap: null, hashWindow: hashWindow(span), previewChars: previewChars(span), redact: BUILTIN_RULES, onKept: () => {} });
-  for await (const chunk of createReadStream(path)) meter.write(chunk as Buffer);
-  return meter.end();
+  const blob = await verifyBlob(span, stream, dir, (chunk) => meter.write(chunk));
+  return { ...blob, measure: meter.end() };
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /** The uncapped span of the stored streams: the old span's command and outcome, the blobs' figures. */
 export async function spanFromBlobs(of: LocatedSpan, stored: StoredStreams): Promise<ToolSpan> {
-  const [stdout, stderr] = await Promise.all(STREAMS.map((stream) => measureFile(stored[stream].path, of.span)));
+  const [stdout, stderr] = STREAMS.map((stream) => stored[stream].measure);
   const old = of.span;
   return buildSpan(
     {

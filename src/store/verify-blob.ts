@@ -24,8 +24,9 @@ export interface VerifiedBlob {
 }
 
 /** The blob of `stream`, verified: its sha256 equals its name and the span's `{s}_stream_sha256` (and the seed's
- * `{s}_sha256` when present), its length the span's `{s}_bytes`. Rejects with BlobProblem naming the file. */
-export async function verifyBlob(span: SpanObject, stream: StreamName, dir: string): Promise<VerifiedBlob> {
+ * `{s}_sha256` when present), its length the span's `{s}_bytes`. Rejects with BlobProblem naming the file.
+ * `onChunk` sees the blob's bytes as they are hashed (trust them only once this resolves). */
+export async function verifyBlob(span: SpanObject, stream: StreamName, dir: string, onChunk?: (chunk: Buffer) => void): Promise<VerifiedBlob> {
   const name = span[`${stream}_blob`];
   const hex = blobHex(name);
   if (hex === null) {
@@ -39,7 +40,7 @@ export async function verifyBlob(span: SpanObject, stream: StreamName, dir: stri
   } catch (error) {
     throw new BlobProblem("missing", `blob ${name} is missing: ${path} (${(error as NodeJS.ErrnoException).code})`);
   }
-  const actual = await hashFile(path);
+  const actual = await hashFile(path, onChunk);
   const expected = [hex, span[`${stream}_stream_sha256`], span[`${stream}_sha256`]].filter(isHash);
   const wrong = expected.find((sha256) => sha256 !== actual.sha256);
   if (wrong !== undefined) {
