@@ -8,16 +8,28 @@ import type { ActiveRule, LintSink } from "./lint-span.js";
 import type { Severity, SpanObject } from "./rule.js";
 
 const SPAN_ID = /"spanId"\s*:\s*"([^"]*)"/;
+// A span's `links` name other spans by spanId: their lines are not where those spans stand.
+const LINKS_OPEN = /^(\s*)"links"\s*:\s*\[\s*$/;
 
-// Each spanId's lines, found in one pass; spans come in document order, so a span takes the first of its id's
-// lines after the last span placed (or its first, when the id stands only earlier: a link to it).
+// Each spanId's lines, found in one pass (lines inside a `links` array passed over); spans come in document order,
+// so a span takes the first of its id's lines after the last span placed, or its first.
 export function spanLines(lines: readonly string[], firstLine: number): (span: OtlpSpan) => number {
   let byId: Map<string, number[]> | null = null;
   let cursor = 0;
   return (span) => {
     if (byId === null) {
       byId = new Map();
+      let linksIndent: string | null = null;
       lines.forEach((text, index) => {
+        if (linksIndent !== null) {
+          if (text.startsWith(`${linksIndent}]`)) linksIndent = null;
+          return;
+        }
+        const links = LINKS_OPEN.exec(text);
+        if (links) {
+          linksIndent = links[1]!;
+          return;
+        }
         const raw = SPAN_ID.exec(text)?.[1];
         const id = raw === undefined ? null : normaliseId(raw, 8);
         if (id === null) return;
