@@ -38,8 +38,12 @@ export const ARGV_REDACTION_KEYS = ["argv_redactions"] as const satisfies readon
 /** `{s}_blob_error`: only when a blob store was asked for and did not keep the stream (docs/store.md). */
 export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
+/** `{s}_notice_bytes` and `harness`: only when toolspan added bytes for the model or wrapped for a harness
+ * (docs/harnesses.md). */
+export const NOTICE_KEYS = ["stdout_notice_bytes", "stderr_notice_bytes", "harness"] as const satisfies readonly (keyof OwnSpanKeys)[];
+
 /** Our keys that CONTRACT.md's table, shared word for word, does not list: each is documented on its own page. */
-export const UNSHARED_KEYS = [...RERUN_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS] as const;
+export const UNSHARED_KEYS = [...RERUN_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS, ...NOTICE_KEYS] as const;
 
 /** Keys toolspan adds (CONTRACT.md, "Our keys", and the unshared keys). */
 export const OWN_KEYS = [
@@ -75,5 +79,5 @@ export const AUDIT_KEYS = ["source", "clip_evidence"] as const satisfies readonl
 /** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span, a blob store that
  * did not keep a stream, or `--redact-argv` adds. */
 export const WRAP_KEYS: readonly string[] = [...CORE_KEYS, ...OWN_KEYS].filter(
-  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS] as readonly string[]).includes(key),
+  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS, ...NOTICE_KEYS] as readonly string[]).includes(key),
 );

@@ -115,6 +115,13 @@ export interface OwnSpanKeys {
   stdout_blob_error?: string;
   /** Only when a blob store was asked for and did not keep stderr: why. */
   stderr_blob_error?: string;
+  /** Only when toolspan added bytes to stdout for the model (a `--marker` line, a harness notice): how many. They
+   * are part of what `stdout_kept_sha256` covers; `stdout_cap` bounds only the command's bytes. */
+  stdout_notice_bytes?: number;
+  /** Only when toolspan added bytes to stderr for the model: how many (see `stdout_notice_bytes`). */
+  stderr_notice_bytes?: number;
+  /** Only when wrapped for a harness (`wrap --harness`): the harness profile whose limits sized the caps. */
+  harness?: string;
   /** Only on a span written by `toolspan rerun`: the `span_id` of the span it re-ran, or `FILE:LINE` when that had none. */
   rerun_of?: string;
   /** Only on a span written by `toolspan rerun`: what it proved about the original streams (docs/rerun.md). */

@@ -1,5 +1,6 @@
 // Applies a cap and a keep policy: hands on the kept bytes in stream order, the head at once, the tail at the end.
 import type { KeepPolicy } from "../contract/span.js";
+import { PrefixWindow } from "./prefix-window.js";
 import { TailWindow } from "./tail-window.js";
 
 /** How many of the first bytes a policy keeps; the rest of the cap goes to the tail. head+tail gives the head the odd byte. */
@@ -37,5 +38,39 @@ export class Keeper {
     if (!this.tail) return;
     const tail = this.tail.contents();
     if (tail.length > 0) this.emit(tail);
+  }
+}
+
+/** What a deferred keep settles on once the stream has ended: the cap and which part of the stream it keeps. */
+export interface SettledKeep {
+  cap: number;
+  keep: KeepPolicy;
+}
+
+/** Holds the first and last `maxCap` bytes, so any cap up to `maxCap` and any policy can be applied after the stream
+ * has ended (a harness whose own cap depends on the exit status). Memory is bounded by 2 × `maxCap`. */
+export class DeferredKeeper {
+  private readonly head: PrefixWindow;
+  private readonly tail: TailWindow;
+  private seen = 0;
+
+  constructor(readonly maxCap: number) {
+    this.head = new PrefixWindow(maxCap);
+    this.tail = new TailWindow(maxCap);
+  }
+
+  write(chunk: Buffer): void {
+    this.seen += chunk.length;
+    if (!this.head.full) this.head.write(chunk);
+    this.tail.write(chunk);
+  }
+
+  /** The kept bytes under `settled`, in stream order: the whole stream when it fits the cap. */
+  kept(settled: SettledKeep): Buffer[] {
+    if (settled.cap > this.maxCap) throw new RangeError(`DeferredKeeper: cap ${settled.cap} is over maxCap ${this.maxCap}`);
+    if (this.seen <= settled.cap) return [this.head.contents()];
+    const headBytes = headShare(settled.cap, settled.keep);
+    const tail = this.tail.contents();
+    return [this.head.contents().subarray(0, headBytes), tail.subarray(tail.length - (settled.cap - headBytes))];
   }
 }

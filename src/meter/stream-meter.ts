@@ -2,7 +2,7 @@
 import type { Hash } from "node:crypto";
 import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { Encoding, KeepPolicy } from "../contract/span.js";
-import { headShare, Keeper } from "./keep.js";
+import { DeferredKeeper, headShare, Keeper, type SettledKeep } from "./keep.js";
 import { PrefixWindow } from "./prefix-window.js";
 import { buildPreview, previewPrefixBytes } from "./preview.js";
 import { REDACTION_LOOKAHEAD_CHARS, redactPreview } from "../redact/redact-text.js";
@@ -24,6 +24,9 @@ export interface StreamMeterOptions {
   redact?: readonly RedactRule[];
   /** Receives the kept bytes in order. Without it the meter gathers them into `kept` of the result. */
   onKept?: (chunk: Buffer) => void;
+  /** Decide the cap after the stream ends (`settle`, then `end`, then `release`): the first and last `maxCap` bytes
+   * are held until then, so nothing is handed on before `release`. `cap` and `keep` above are then ignored. */
+  deferred?: { maxCap: number };
 }
 
 /** What a meter measured over one whole stream. Names mirror the contract's `{stream}_{field}` keys. */
@@ -38,9 +41,12 @@ export interface StreamMeasure {
   streamSha256: string;
   headSha256: string | null;
   tailSha256: string | null;
-  /** Hash of exactly the kept bytes. */
+  /** Hash of exactly the bytes handed on: what toolspan added (a marker, a notice) included. */
   keptSha256: string;
+  /** Bytes of the stream that were kept (what toolspan added is not counted here). */
   keptBytes: number;
+  /** Bytes toolspan added to what it handed on: a clip marker or a notice; counted in `keptSha256`. */
+  addedBytes: number;
   encoding: Encoding;
   preview: string;
   /** Secrets replaced in the preview. */
@@ -53,8 +59,8 @@ export interface StreamMeasure {
 
 /** Measures one stream. Call `write` for each chunk (do not change a chunk after writing it), then `end` once. */
 export class StreamMeter {
-  private readonly cap: number | null;
-  private readonly keep: KeepPolicy;
+  private cap: number | null;
+  private keep: KeepPolicy;
   private readonly hashWindow: number;
   private readonly previewChars: number;
   private readonly redact: readonly RedactRule[];
@@ -64,7 +70,10 @@ export class StreamMeter {
   private readonly tail: TailWindow;
   private readonly utf8 = new Utf8Check();
   private readonly previewPrefix: PrefixWindow;
-  private readonly keeper: Keeper;
+  private readonly keeper: Keeper | null;
+  private readonly deferred: DeferredKeeper | null;
+  private settled = false;
+  private held: Buffer[] | null = null;
   private readonly gathered: Buffer[] | null;
   private readonly sink: ((chunk: Buffer) => void) | null;
   private bytes = 0;
@@ -87,12 +96,53 @@ export class StreamMeter {
     this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.windowChars()));
     this.gathered = options.onKept ? null : [];
     this.sink = options.onKept ?? null;
+    if (options.deferred) {
+      assertCount("deferred.maxCap", options.deferred.maxCap, 0);
+      this.deferred = new DeferredKeeper(options.deferred.maxCap);
+      this.keeper = null;
+      return;
+    }
+    this.deferred = null;
     this.keeper = new Keeper(this.cap, this.keep, (chunk) => {
-      this.keptBytes += chunk.length;
+      this.noteKept(chunk);
       this.keptHash?.update(chunk);
-      if (!this.previewPrefix.full) this.previewPrefix.write(chunk);
       this.handOn(chunk);
     });
+  }
+
+  /** Bytes written so far. */
+  get bytesSeen(): number {
+    return this.bytes;
+  }
+
+  /** In deferred mode, before `end`: the cap and policy to apply, now that the stream's end is known. */
+  settle(settled: SettledKeep): void {
+    if (!this.deferred) throw new Error("StreamMeter: settle without deferred");
+    if (this.ended) throw new Error("StreamMeter: settle after end");
+    assertCount("cap", settled.cap, 0);
+    this.cap = settled.cap;
+    this.keep = settled.keep;
+    this.settled = true;
+  }
+
+  /** In deferred mode, after `end`: hands on `leader`, the kept bytes, then `trailer`, and returns the hash of all
+   * of them with the count of bytes added, for the measure `end` returned. */
+  release(leader: Uint8Array | null, trailer: Uint8Array | null): { keptSha256: string; addedBytes: number } {
+    if (this.held === null) throw new Error("StreamMeter: release before end, or twice");
+    const parts = [leader, ...this.held, trailer].filter((part): part is Uint8Array => part !== null && part.length > 0);
+    this.held = null;
+    const hash = newSha256();
+    for (const part of parts) {
+      const bytes = Buffer.from(part.buffer, part.byteOffset, part.length);
+      hash.update(bytes);
+      this.handOn(bytes);
+    }
+    return { keptSha256: hash.digest("hex"), addedBytes: (leader?.length ?? 0) + (trailer?.length ?? 0) };
+  }
+
+  private noteKept(chunk: Buffer): void {
+    this.keptBytes += chunk.length;
+    if (!this.previewPrefix.full) this.previewPrefix.write(chunk);
   }
 
   write(chunk: Buffer): void {
@@ -103,7 +153,8 @@ export class StreamMeter {
     if (!this.head.full) this.head.write(chunk);
     this.tail.write(chunk);
     this.utf8.write(chunk);
-    this.keeper.write(chunk);
+    if (this.deferred) this.deferred.write(chunk);
+    else this.keeper!.write(chunk);
   }
 
   /**
@@ -112,8 +163,13 @@ export class StreamMeter {
    */
   end(trailerFor?: (measure: StreamMeasure) => Uint8Array | null): StreamMeasure {
     if (this.ended) throw new Error("StreamMeter: end called twice");
+    if (this.deferred && !this.settled) throw new Error("StreamMeter: end before settle in deferred mode");
+    if (this.deferred && trailerFor) throw new Error("StreamMeter: deferred mode adds bytes with release, not end");
     this.ended = true;
-    this.keeper.end();
+    if (this.deferred) {
+      this.held = this.deferred.kept({ cap: this.cap!, keep: this.keep });
+      for (const chunk of this.held) this.noteKept(chunk);
+    } else this.keeper!.end();
     // Without a cap the kept hash is the stream hash: a trailer would extend a copy of it.
     const keptHasher = this.keptHash ?? (trailerFor ? this.streamHash.copy() : null);
     const streamSha256 = this.streamHash.digest("hex");
@@ -140,8 +196,9 @@ export class StreamMeter {
       streamSha256,
       headSha256: empty ? null : sha256Hex(this.head.contents()),
       tailSha256: empty ? null : sha256Hex(this.tail.contents()),
-      keptSha256: this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,
+      keptSha256: this.held ? sha256Hex(Buffer.concat(this.held)) : this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,
       keptBytes: this.keptBytes,
+      addedBytes: 0,
       encoding,
       preview,
       redactions,
@@ -154,6 +211,7 @@ export class StreamMeter {
       const bytes = Buffer.from(trailer);
       this.handOn(bytes);
       measure.keptSha256 = keptHasher!.update(bytes).digest("hex");
+      measure.addedBytes = bytes.length;
     }
     measure.kept = this.gathered ? Buffer.concat(this.gathered) : null;
     return measure;

@@ -25,9 +25,15 @@ export interface RunFacts {
   argvRedactions: number | null;
   /** What a blob store made of each stream; null when none was asked for. */
   blobs: { stdout: BlobOutcome; stderr: BlobOutcome } | null;
+  /** The harness profile the caps were sized for; null outside a harness (the key is then left out). */
+  harness?: string | null;
 }
 
 // `{s}_blob_error` is written only when a store was asked for and did not keep the stream.
+// `{s}_notice_bytes` is written only when toolspan added bytes to what it handed on (a clip marker, a notice).
+const noticeBytes = (key: "stdout_notice_bytes" | "stderr_notice_bytes", measure: StreamMeasure) =>
+  measure.addedBytes > 0 ? { [key]: measure.addedBytes } : {};
+
 const blobError = (key: "stdout_blob_error" | "stderr_blob_error", outcome: BlobOutcome | undefined) =>
   outcome?.error ? { [key]: outcome.error } : {};
 
@@ -58,6 +64,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     preview_redactions: stdout.redactions + stderr.redactions,
     redaction: facts.redaction,
     ...(facts.argvRedactions === null ? {} : { argv_redactions: facts.argvRedactions }),
+    ...(facts.harness ? { harness: facts.harness } : {}),
     stdout_bytes: stdout.bytes,
     stdout_cap: stdout.cap,
     stdout_truncated: stdout.truncated,
@@ -67,6 +74,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stdout_head_sha256: stdout.headSha256,
     stdout_tail_sha256: stdout.tailSha256,
     stdout_kept_sha256: stdout.keptSha256,
+    ...noticeBytes("stdout_notice_bytes", stdout),
     stdout_encoding: stdout.encoding,
     stdout_blob: facts.blobs?.stdout.blob ?? null,
     ...blobError("stdout_blob_error", facts.blobs?.stdout),
@@ -80,6 +88,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stderr_head_sha256: stderr.headSha256,
     stderr_tail_sha256: stderr.tailSha256,
     stderr_kept_sha256: stderr.keptSha256,
+    ...noticeBytes("stderr_notice_bytes", stderr),
     stderr_encoding: stderr.encoding,
     stderr_blob: facts.blobs?.stderr.blob ?? null,
     ...blobError("stderr_blob_error", facts.blobs?.stderr),

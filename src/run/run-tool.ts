@@ -3,6 +3,7 @@ import { basename, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_CAP } from "../contract/constants.js";
 import type { KeepPolicy, StreamName, ToolSpan } from "../contract/span.js";
+import type { SettledKeep } from "../meter/keep.js";
 import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
 import { shellReturnCode, wrapExitCode } from "./exit-code.js";
 import { newRunId, newSpanId } from "./ids.js";
@@ -13,7 +14,7 @@ import { buildSpan } from "./record.js";
 import { watchProcess } from "./watch-process.js";
 import { redactArgv } from "../redact/redact-argv.js";
 import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
-import type { BlobStoreOptions, BlobWriter } from "../store/blob-store.js";
+import type { BlobOutcome, BlobStoreOptions, BlobWriter } from "../store/blob-store.js";
 
 /** The options of `toolspan wrap`, as a library takes them. When an OpenTelemetry SDK is registered, the
  * command gets a span of its own (`traceparent`, `tracestate`, `recordArgs` say how: see TraceOptions). */
@@ -71,6 +72,33 @@ export interface RunToolOptions extends TraceOptions {
   redactArgv?: boolean;
   /** Keep each whole stream in this local blob store (`{s}_blob`); nothing is stored without it. */
   store?: BlobStoreOptions;
+  /** Decide the caps once the command has exited, and what to tell the model (a harness whose own cap depends on
+   * the exit status). Nothing is handed on before then; `cap`, `keep` and `marker` are ignored. */
+  deferredKeep?: DeferredKeepPlan;
+  /** `harness` in the span: the harness profile the caps were sized for. */
+  harness?: string;
+}
+
+/** How a deferred keep settles: the caps from the command's end, then a notice from the figures. */
+export interface DeferredKeepPlan {
+  /** The most either stream may keep: its first and last `maxCap` bytes are held until the command exits. */
+  maxCap: number;
+  /** Each stream's cap and policy, from the exit status and both streams' byte counts. */
+  settle(ended: { returncode: number | null; stdoutBytes: number; stderrBytes: number }): Record<StreamName, SettledKeep>;
+  /** Text put before the kept bytes of the first clipped stream (stdout, else stderr), where the model reads first
+   * (null: none); counted in the span like the kept bytes. */
+  notice?(figures: NoticeFigures): string | null;
+}
+
+/** What a notice is written from: the span's identity, the outcome, each stream's measure and blob. */
+export interface NoticeFigures {
+  runId: string;
+  spanId: string;
+  returncode: number | null;
+  timedOut: boolean;
+  stdout: StreamMeasure;
+  stderr: StreamMeasure;
+  blobs: { stdout: BlobOutcome; stderr: BlobOutcome } | null;
 }
 
 /** Where kept bytes go; a returned promise asks the runner to stop reading that stream until it settles. */
@@ -111,12 +139,14 @@ class KeptStream {
       previewChars: options.previewChars,
       redact: options.redact === false ? [] : (options.redact ?? BUILTIN_RULES),
       onKept: (chunk) => this.deliver(chunk),
+      deferred: options.deferredKeep ? { maxCap: options.deferredKeep.maxCap } : undefined,
     });
   }
 
   finish(stream: StreamName, spanId: string, marker: boolean): StreamMeasure {
+    if (!marker) return this.meter.end();
     return this.meter.end((measure) => {
-      const line = marker ? clipMarker(stream, measure, spanId, this.endsWithNewline) : null;
+      const line = clipMarker(stream, measure, spanId, this.endsWithNewline);
       return line === null ? null : Buffer.from(line, "utf8");
     });
   }
@@ -197,14 +227,29 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     onStdout: (chunk) => stdout.write(chunk),
     onStderr: (chunk) => stderr.write(chunk),
   });
-  const marker = options.marker ?? false;
+  const returncode = outcome.error ? null : shellReturnCode(outcome.code, outcome.signal);
+  const deferred = options.deferredKeep;
+  if (deferred) {
+    const settled = deferred.settle({ returncode, stdoutBytes: stdout.meter.bytesSeen, stderrBytes: stderr.meter.bytesSeen });
+    stdout.meter.settle(settled.stdout);
+    stderr.meter.settle(settled.stderr);
+  }
+  const marker = !deferred && (options.marker ?? false);
   const stdoutMeasure = stdout.finish("stdout", spanId, marker);
   const stderrMeasure = stderr.finish("stderr", spanId, marker);
-  const returncode = outcome.error ? null : shellReturnCode(outcome.code, outcome.signal);
   const blobs =
     stdout.blob && stderr.blob
       ? { stdout: await stdout.blob.finish(stdoutMeasure.streamSha256), stderr: await stderr.blob.finish(stderrMeasure.streamSha256) }
       : null;
+  if (deferred) {
+    const figures = { runId, spanId, returncode, timedOut: outcome.timedOut, stdout: stdoutMeasure, stderr: stderrMeasure, blobs };
+    const notice = deferred.notice?.(figures) ?? null;
+    const leader = notice === null ? null : Buffer.from(notice, "utf8");
+    // On the first clipped stream: an unclipped stream's kept bytes stay the stream itself.
+    const onStdout = stdoutMeasure.truncated || !stderrMeasure.truncated;
+    Object.assign(stdoutMeasure, stdout.meter.release(onStdout ? leader : null, null));
+    Object.assign(stderrMeasure, stderr.meter.release(onStdout ? null : leader, null));
+  }
   const span = buildSpan(
     {
       runId,
@@ -222,6 +267,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       error: outcome.error,
       redaction: options.redact === false ? "off" : "on",
       blobs,
+      harness: options.harness ?? null,
     },
     stdoutMeasure,
     stderrMeasure,

@@ -22,6 +22,8 @@ export interface OracleMeasure {
   tailSha256: string | null;
   keptSha256: string;
   keptBytes: number;
+  /** The oracle adds nothing: markers and notices are tested apart. */
+  addedBytes: 0;
   encoding: "utf-8" | "binary";
   preview: string;
   /** The oracle never redacts: the meter redacts only when given rules. */
@@ -90,6 +92,7 @@ export function oracle(whole: Buffer, options: OracleOptions): OracleMeasure {
     tailSha256: bytes === 0 ? null : oracleSha256(lastBytes(whole, hashWindow)),
     keptSha256: oracleSha256(kept),
     keptBytes: kept.length,
+    addedBytes: 0,
     encoding,
     preview: encoding === "binary" ? "" : oraclePreview(kept, previewChars),
     redactions: 0,

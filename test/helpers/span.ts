@@ -77,10 +77,14 @@ const OURS: Record<string, Check> = {
   redaction: (v) => v === "on" || v === "off",
 };
 
-/** Keys written only when a blob store was asked for and did not keep the stream (docs/store.md). */
+/** Keys written only when a blob store was asked for and did not keep the stream (docs/store.md), or when toolspan
+ * added bytes for the model or wrapped for a harness (docs/harnesses.md). */
 const SOMETIMES: Record<string, Check> = {
   stdout_blob_error: (v) => typeof v === "string" && v.length > 0,
   stderr_blob_error: (v) => typeof v === "string" && v.length > 0,
+  stdout_notice_bytes: (v) => Number.isSafeInteger(v) && (v as number) > 0,
+  stderr_notice_bytes: (v) => Number.isSafeInteger(v) && (v as number) > 0,
+  harness: (v) => typeof v === "string" && v.length > 0,
 };
 
 /** Every key the contract lists, both groups. */
@@ -210,6 +214,6 @@ export function assertStreamFigures(
     hashWindow: span.hash_window,
     previewChars: span.preview_chars,
   };
-  const { kept: _kept, keptBytes: _keptBytes, redactions: _redactions, ...figures } = measure;
+  const { kept: _kept, keptBytes: _keptBytes, addedBytes: _addedBytes, redactions: _redactions, ...figures } = measure;
   assert.deepEqual(actual, figures, `${stream} figures of ${whole.length} bytes`);
 }

@@ -179,6 +179,7 @@ describe("StreamMeter figures", () => {
       tailSha256: null,
       keptSha256: EMPTY_SHA256,
       keptBytes: 0,
+      addedBytes: 0,
       encoding: "utf-8",
       preview: "",
       hashWindow: 256,

@@ -409,7 +409,9 @@ describe("the marker", () => {
       `\n[toolspan: stdout clipped: kept 10 of 25 bytes (head); sha256 of the whole stream ${sha256(patternBytes(25, OUT))}; span ${span.span_id}]\n`,
     );
     assert.equal(span.stdout_kept_sha256, sha256(stdout), "kept_sha256 covers exactly what the model got, marker included");
+    assert.equal(span.stdout_notice_bytes, line.length, "the span counts the bytes toolspan added");
     assert.deepEqual(stderr, patternBytes(5, ERR), "an unclipped stream gets no marker");
+    assert.equal(span.stderr_notice_bytes, undefined);
   });
 
   test("is absent when nothing was clipped, even at exactly the cap", async () => {
