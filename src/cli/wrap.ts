@@ -7,6 +7,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
+import { HARNESS_OPTIONS, harnessRunOptions } from "./wrap-harness.js";
 import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -30,6 +31,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "otlp", kind: "string", value: "URL", help: "send the span over OTLP/HTTP to this endpoint (default: $OTEL_EXPORTER_OTLP_ENDPOINT)" },
   { name: "record-args", kind: "flag", help: "put the command's arguments on the OpenTelemetry span (process.command_args)" },
   ...SECRET_OPTIONS,
+  ...HARNESS_OPTIONS,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -66,7 +68,8 @@ SIGINT, SIGTERM and SIGHUP sent to toolspan go to the command's process group.
 Examples:
   toolspan wrap --out run.jsonl -- pytest -q tests/
   toolspan wrap --json --cap 10000 --keep head+tail -- cargo test
-  toolspan wrap --timeout 600 --idle-timeout 60 --marker --out run.jsonl -- npm test`;
+  toolspan wrap --timeout 600 --idle-timeout 60 --marker --out run.jsonl -- npm test
+  toolspan wrap --harness claude-code --session "$SESSION" -- bash -c 'npm test'`;
 
 /** Turns parsed wrap arguments into runTool options; throws UsageError on contradictions. */
 export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
@@ -120,9 +123,10 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     return 0;
   }
   if (parsed.rest.length === 0) throw new UsageError("no command given", "toolspan wrap [options] -- CMD [ARGS...]");
-  const options = wrapOptions(parsed.options);
+  const harness = harnessRunOptions(parsed.options, process.env);
+  const options = { ...wrapOptions(parsed.options), ...harness?.run };
   const json = parsed.options.get("json") === true;
-  const outPath = parsed.options.get("out") as string | undefined;
+  const outPath = harness?.runFile ?? (parsed.options.get("out") as string | undefined);
   const runFile = openOutOption(outPath);
   // A reader that went away (EPIPE) must not stop the span from being written.
   process.stdout.on("error", () => {});

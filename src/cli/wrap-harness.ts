@@ -1,0 +1,64 @@
+// wrap's harness mode: caps sized to what the harness passes on, decided after the command exits, a notice at the
+// head of clipped output, the span in the session's run file and the streams in the home store.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { clipNotice, FOLLOW_UP_BYTES, noticeAllowance, type NoticeContext } from "../harness/notice.js";
+import { planKeep } from "../harness/keep-plan.js";
+import { HARNESS_IDS, PROFILES, type HarnessId } from "../harness/profiles.js";
+import type { RunToolOptions } from "../run/run-tool.js";
+import { homeStore, sessionRunFile, toolspanHome } from "../store/home.js";
+import type { OptionSpec, ParsedValue } from "./option-parser.js";
+import { selfInvocation } from "./self-invocation.js";
+import { UsageError } from "./usage-error.js";
+
+export const HARNESS_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: "harness",
+    kind: "choice",
+    value: "ID",
+    choices: HARNESS_IDS,
+    help: "keep what this harness passes on (claude-code, codex, gemini), decided once the command exits; clipped output starts with a notice that says how to read the rest; the span goes to the session's run file under $TOOLSPAN_HOME (docs/harnesses.md)",
+  },
+  { name: "session", kind: "string", value: "ID", help: "with --harness: the harness's session id, the span's run_id and its run file" },
+];
+
+// The options whose work --harness does itself.
+const DECIDED_BY_HARNESS = ["cap", "no-cap", "stdout-cap", "stderr-cap", "keep", "marker", "json"];
+
+/** Streams longer than this are not stored (the span says so): one call may not fill the disk. */
+export const DEFAULT_SESSION_STORE_MAX = 1024 ** 3;
+
+/** What harness mode sets: the run options and the run file; null without --harness. */
+export function harnessRunOptions(
+  options: Map<string, ParsedValue>,
+  env: NodeJS.ProcessEnv,
+): { run: Partial<RunToolOptions>; runFile: string } | null {
+  const id = options.get("harness") as HarnessId | undefined;
+  if (id === undefined) {
+    if (options.has("session")) throw new UsageError("--session goes with --harness");
+    return null;
+  }
+  for (const name of DECIDED_BY_HARNESS) if (options.has(name)) throw new UsageError(`--${name} and --harness contradict each other: the harness profile decides it`);
+  const session = options.get("session") as string | undefined;
+  if (!session) throw new UsageError("--harness needs --session ID (the harness's session id)");
+  const profile = PROFILES[id];
+  const home = toolspanHome(env);
+  const runFile = (options.get("out") as string | undefined) ?? sessionRunFile(home, id, session);
+  mkdirSync(dirname(runFile), { recursive: true, mode: 0o700 });
+  const context: NoticeContext = { invocation: selfInvocation(env), runFile, rangeBytes: FOLLOW_UP_BYTES };
+  const allowance = noticeAllowance(context);
+  const budget = (returncode: number | null) => profile.limit({ returncode }, env) - profile.framing - allowance;
+  return {
+    runFile,
+    run: {
+      harness: `${id}@${profile.verified}`,
+      runId: (options.get("run-id") as string | undefined) ?? session,
+      store: { dir: (options.get("store") as string | undefined) ?? homeStore(home), maxBytes: (options.get("store-max") as number | undefined) ?? DEFAULT_SESSION_STORE_MAX },
+      deferredKeep: {
+        maxCap: Math.max(0, budget(0), budget(1)),
+        settle: (ended) => planKeep(budget(ended.returncode), { stdout: ended.stdoutBytes, stderr: ended.stderrBytes }),
+        notice: (figures) => clipNotice(figures, context),
+      },
+    },
+  };
+}
