@@ -8,9 +8,12 @@ import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
 import { unseenPlan, type ByteRange } from "../rerun/unseen.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
+import { matchingLines, type LineMatch } from "../store/matching-lines.js";
 import { BlobProblem, verifyBlob } from "../store/verify-blob.js";
+import { FOLLOW_UP_BYTES } from "../harness/notice.js";
+import { compileLinearPattern } from "../formats/linear-pattern.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
-import { storeDir } from "./store-option.js";
+import { readStoreDir } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -18,7 +21,11 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "stream", kind: "choice", value: "STREAM", choices: STREAMS, help: "stdout (default) or stderr" },
   { name: "unseen", kind: "flag", help: "only the bytes the model never saw (what the span's cap and keep dropped)" },
   { name: "range", kind: "string", value: "A:B", help: "only bytes A (inclusive) to B (exclusive) of the stream; A: runs to its end" },
-  { name: "store", kind: "string", value: "DIR", help: "the blob store (default: $TOOLSPAN_STORE)" },
+  { name: "grep", kind: "string", value: "PATTERN", help: "only the lines that match PATTERN (RE2 syntax, linear time), as LINE:OFFSET:TEXT" },
+  { name: "ignore-case", kind: "flag", help: "with --grep: match letters of either case" },
+  { name: "from-line", kind: "count", value: "N", min: 1, help: "with --grep: only lines from line N on (to go on where a bounded answer stopped)" },
+  { name: "max-bytes", kind: "count", value: "N", min: 1, help: `with --grep: print at most N bytes of lines (default ${FOLLOW_UP_BYTES}); the rest is counted on stderr` },
+  { name: "store", kind: "string", value: "DIR", help: "the blob store (default: $TOOLSPAN_STORE, else $TOOLSPAN_HOME/store, else ~/.toolspan/store)" },
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -35,12 +42,18 @@ characters are escaped.
 Options:
 ${formatOptions(OPTIONS)}
 
-Exit status: 0 printed; 2 a usage error, a span that cannot be found, a span
+With --grep PATTERN, only the lines of the whole stream that match, the part
+the model never saw included, each as LINE:OFFSET:TEXT (line number, byte
+offset, the line; a line past 400 bytes is cut and says how long it is), at
+most --max-bytes in all; stderr says how many more match and how to go on.
+
+Exit status: 0 printed (with --grep: also when no line matches); 2 a usage error, a span that cannot be found, a span
 with no blob, or a blob that is missing, damaged or tampered (named).
 
 Examples:
   toolspan show --unseen run.jsonl:3
-  toolspan show --stream stderr --range 0:4096 --store ~/.toolspan/store run.jsonl:3`;
+  toolspan show --stream stderr --range 0:4096 --store ~/.toolspan/store run.jsonl:3
+  toolspan show run.jsonl --span 1f2e3d4c5b6a7988 --grep 'FAILED|Error|Traceback'`;
 
 function parseRange(text: string, bytes: number): ByteRange {
   const match = /^(\d+):(\d*)$/.exec(text);
@@ -50,6 +63,52 @@ function parseRange(text: string, bytes: number): ByteRange {
     throw new UsageError(`--range takes A:B with 0 <= A <= B <= ${bytes} (the stream's length), got '${text}'`);
   }
   return { start, end };
+}
+
+function linearPattern(pattern: string, ignoreCase: boolean): (line: string) => boolean {
+  const compiled = compileLinearPattern(pattern, ignoreCase);
+  if ("error" in compiled) throw new UsageError(`--grep ${JSON.stringify(pattern)} is not a pattern RE2 reads: ${compiled.error}`);
+  return compiled.test;
+}
+
+// How much of one matching line is shown: enough for an assertion, not a minified bundle.
+const LINE_SHOW_BYTES = 400;
+// How much of a line is held to match against: a longer line is matched on its start.
+const LINE_MATCH_BYTES = 64 * 1024;
+
+function matchLine(found: LineMatch): Buffer {
+  const shown = found.text.subarray(0, LINE_SHOW_BYTES);
+  const more = found.bytes - shown.length;
+  const cut = more > 0 ? ` ...[${more} more bytes]` : "";
+  return Buffer.concat([Buffer.from(`${found.line}:${found.offset}:`), shown, Buffer.from(`${cut}\n`)]);
+}
+
+async function printMatches(path: string, stream: StreamName, options: Map<string, unknown>): Promise<void> {
+  const pattern = options.get("grep") as string;
+  const test = linearPattern(pattern, options.get("ignore-case") === true);
+  const fromLine = (options.get("from-line") as number | undefined) ?? 1;
+  const budget = (options.get("max-bytes") as number | undefined) ?? FOLLOW_UP_BYTES;
+  const terminal = process.stdout.isTTY === true;
+  let printed = 0;
+  let shown = 0;
+  let more = 0;
+  let lastShown = 0;
+  for await (const found of matchingLines(path, test, LINE_MATCH_BYTES)) {
+    if (found.line < fromLine) continue;
+    const text = matchLine(found);
+    if (more > 0 || printed + text.length > budget) {
+      more += 1;
+      continue;
+    }
+    printed += text.length;
+    shown += 1;
+    lastShown = found.line;
+    await writeWithBackpressure(process.stdout, terminal ? escapeForTerminal(text.toString("utf8")) : text);
+  }
+  const which = `${stream}, sha256 verified`;
+  if (more > 0) {
+    process.stderr.write(`toolspan show: ${more} more matching lines after line ${lastShown} (${which}): add --from-line ${lastShown + 1}\n`);
+  } else process.stderr.write(`toolspan show: ${shown === 0 ? "no line matches" : `${shown} matching lines`} (${which})\n`);
 }
 
 async function print(path: string, range: ByteRange): Promise<void> {
@@ -73,12 +132,19 @@ export async function showCommand(args: readonly string[]): Promise<number> {
   }
   if (parsed.rest.length !== 1) throw new UsageError("give one span: FILE:LINE, or FILE --span ID", "toolspan show [options] FILE:LINE");
   if (options.get("unseen") === true && options.has("range")) throw new UsageError("--unseen and --range contradict each other");
-  const dir = storeDir(options.get("store") as string | undefined, process.env, true);
+  if (options.has("grep") && (options.get("unseen") === true || options.has("range"))) throw new UsageError("--grep reads the whole stream: it takes neither --unseen nor --range");
+  for (const name of ["ignore-case", "from-line", "max-bytes"]) if (options.has(name) && !options.has("grep")) throw new UsageError(`--${name} goes with --grep`);
+  if (options.has("grep")) linearPattern(options.get("grep") as string, false);
+  const dir = readStoreDir(options.get("store") as string | undefined, process.env);
   const stream = (options.get("stream") as StreamName | undefined) ?? "stdout";
   process.stdout.on("error", () => {});
   try {
     const { span } = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
     const blob = await verifyBlob(span, stream, dir);
+    if (options.has("grep")) {
+      await printMatches(blob.path, stream, options);
+      return 0;
+    }
     const whole = { start: 0, end: blob.bytes };
     const ranges = options.get("unseen") === true
       ? unseenPlan(span, stream, blob.bytes).ranges

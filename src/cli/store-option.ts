@@ -1,5 +1,12 @@
-// The blob store a command reads: --store DIR, else TOOLSPAN_STORE.
+// The blob store a command reads: --store DIR, else TOOLSPAN_STORE (else, for a reader, the harness sessions' store).
+import { homeStore, toolspanHome } from "../store/home.js";
 import { UsageError } from "./usage-error.js";
+
+/** The store a reader looks in: --store, else TOOLSPAN_STORE, else the store of $TOOLSPAN_HOME (~/.toolspan/store),
+ * where `wrap --harness` keeps the streams. */
+export function readStoreDir(option: string | undefined, env: NodeJS.ProcessEnv): string {
+  return storeDir(option, env, false) ?? homeStore(toolspanHome(env));
+}
 
 /** The store's folder; a usage error when neither the option nor the environment names one and one is needed. */
 export function storeDir(option: string | undefined, env: NodeJS.ProcessEnv, required: true): string;
