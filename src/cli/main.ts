@@ -44,6 +44,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "remove old blobs no run file names from a blob store",
     load: async () => (await import("./gc.js")).gcCommand,
   },
+  init: {
+    summary: "put toolspan in front of a harness's shell calls: writes its hook into the harness's settings",
+    load: async () => (await import("./init.js")).initCommand,
+  },
+  hook: {
+    summary: "the hook a harness runs before each tool call: rewrites shell calls to run through wrap",
+    load: async () => (await import("./hook.js")).hookCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

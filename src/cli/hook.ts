@@ -1,0 +1,80 @@
+// `toolspan hook HARNESS`: the command a harness runs before each tool call. It reads the hook's JSON on stdin and
+// answers with the shell command rewritten to run through `toolspan wrap --harness`. It never blocks a call: input it
+// cannot read passes through untouched (no answer, exit 0) with one line on stderr saying why.
+import { HOOKS } from "../harness/hooks.js";
+import { wrappedCommand, type HarnessHook } from "../harness/hook.js";
+import { HARNESS_IDS, type HarnessId } from "../harness/profiles.js";
+import { escapeControls } from "../formats/safe-text.js";
+import { selfInvocation } from "./self-invocation.js";
+
+export const HOOK_HELP = `Usage: toolspan hook claude-code|codex|gemini
+
+The hook command 'toolspan init' writes into a harness's settings: the harness
+runs it before each tool call with the call as JSON on stdin. For a shell call
+it answers with the command rewritten as
+
+  toolspan wrap --harness HARNESS --session SESSION_ID -- bash -c 'COMMAND'
+
+so the call runs whole, toolspan keeps what the harness passes on, and the
+span and stream are kept under $TOOLSPAN_HOME (default ~/.toolspan). Every
+other field of the tool input is kept. Anything else (another tool, input it
+cannot read, a background command) passes through untouched: no answer, one
+line on stderr. It never blocks a call. See docs/harnesses.md.
+
+Exit status: 0, whatever the input (a harness reads some other codes as "block
+the call"); 1 for an unknown harness name.`;
+
+// A hook input is a few KB; past this it is not one, and is not read further.
+const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+
+async function readInput(): Promise<string | null> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES) return null;
+    parts.push(chunk as Buffer);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const passThrough = (harness: string, reason: string): number => {
+  process.stderr.write(`toolspan hook ${harness}: passed through: ${escapeControls(reason)}\n`);
+  return 0;
+};
+
+/** The answer to one hook input, or why it passes through. */
+export function answerHook(hook: HarnessHook, text: string | null, invocation: string): { answer: Record<string, unknown> } | { pass: string } {
+  if (text === null) return { pass: `the input is larger than ${MAX_INPUT_BYTES} bytes` };
+  const input = parseObject(text);
+  if (input === null) return { pass: "the input is not a JSON object" };
+  const call = hook.read(input);
+  if ("pass" in call) return call;
+  return { answer: hook.answer(call, wrappedCommand(invocation, hook.id, call)) };
+}
+
+/** Runs `toolspan hook`; resolves to the exit status. */
+export async function hookCommand(args: readonly string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(`${HOOK_HELP}\n`);
+    return 0;
+  }
+  const [harness, ...rest] = args;
+  if (harness === undefined || rest.length > 0 || !(HARNESS_IDS as readonly string[]).includes(harness)) {
+    process.stderr.write(`toolspan hook: give one harness: ${HARNESS_IDS.join(", ")} (got ${escapeControls(args.join(" ") || "none")})\n`);
+    return 1;
+  }
+  const result = answerHook(HOOKS[harness as HarnessId], await readInput(), selfInvocation());
+  if ("pass" in result) return passThrough(harness, result.pass);
+  process.stdout.write(`${JSON.stringify(result.answer)}\n`);
+  return 0;
+}

@@ -1,0 +1,97 @@
+// `toolspan init HARNESS`: puts toolspan's hook into the harness's own settings file (merged, idempotent), or
+// with --remove takes exactly that entry out again.
+import { join } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { applyInit, type InitChange } from "../harness/init/apply-init.js";
+import { SettingsError } from "../harness/init/settings-format.js";
+import { INIT_TARGETS, type InitScope } from "../harness/init/targets.js";
+import { HARNESS_IDS, PROFILES, type HarnessId } from "../harness/profiles.js";
+import { toolspanHome } from "../store/home.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { selfInvocation } from "./self-invocation.js";
+import { UsageError } from "./usage-error.js";
+
+const OPTIONS: readonly OptionSpec[] = [
+  { name: "user", kind: "flag", help: "the user's settings, for every project (default)" },
+  { name: "project", kind: "flag", help: "the current folder's project settings instead" },
+  { name: "dry-run", kind: "flag", help: "print the change as a diff, write nothing" },
+  { name: "remove", kind: "flag", help: "take toolspan's hook out again (the file comes back byte for byte if nothing else changed it)" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+const INIT_HELP = `Usage: toolspan init claude-code|codex|gemini [--user|--project] [--dry-run] [--remove]
+
+Puts toolspan in front of every shell call of the harness: writes a hook
+('toolspan hook HARNESS') into the harness's own settings file, merged with what
+is there (no other hook or setting is dropped). Running it again changes
+nothing. From then on each shell call runs through 'toolspan wrap --harness',
+the model is told when output was clipped and how to read the rest, and spans
+and streams go to $TOOLSPAN_HOME (default ~/.toolspan). See docs/harnesses.md.
+
+  claude-code  ~/.claude/settings.json   (--project: .claude/settings.json)
+  codex        ~/.codex/config.toml      (--project: .codex/config.toml)
+  gemini       ~/.gemini/settings.json   (--project: .gemini/settings.json)
+
+Options:
+${formatOptions(OPTIONS)}
+
+Exit status: 0 done (or nothing to do); 2 a usage error, or a settings file
+that cannot be read or merged (it is left as it is).`;
+
+function describe(change: InitChange, harness: HarnessId, dryRun: boolean): string {
+  const name = PROFILES[harness].name;
+  const would = dryRun ? "would be " : "";
+  switch (change.outcome) {
+    case "added":
+      return `toolspan's hook ${would}added to ${change.path}${dryRun ? "" : `: ${name}'s shell calls now run through toolspan wrap`}`;
+    case "updated":
+      return `toolspan's hook ${would}updated in ${change.path}`;
+    case "unchanged":
+      return `toolspan's hook is already in ${change.path}: nothing to do`;
+    case "removed":
+      return `toolspan's hook ${would}removed from ${change.path}${change.restored ? " (the file is as it was before init)" : ""}`;
+    case "absent":
+      return `${change.path} has no toolspan hook: nothing to do`;
+  }
+}
+
+/** Runs `toolspan init`; resolves to the exit status. */
+export async function initCommand(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, OPTIONS, true);
+  const options = parsed.options;
+  if (options.get("help")) {
+    process.stdout.write(`${INIT_HELP}\n`);
+    return 0;
+  }
+  const harness = parsed.rest[0];
+  if (parsed.rest.length !== 1 || !(HARNESS_IDS as readonly string[]).includes(harness!)) {
+    throw new UsageError(`give one harness: ${HARNESS_IDS.join(", ")}`, "toolspan init claude-code|codex|gemini [--user|--project] [--dry-run] [--remove]");
+  }
+  if (options.get("user") === true && options.get("project") === true) throw new UsageError("--user and --project contradict each other");
+  const id = harness as HarnessId;
+  const scope: InitScope = options.get("project") === true ? "project" : "user";
+  const target = INIT_TARGETS[id];
+  const path = target.file(scope, process.env, process.cwd());
+  const dryRun = options.get("dry-run") === true;
+  let change: InitChange;
+  try {
+    change = applyInit({
+      path,
+      format: target.format,
+      command: `${selfInvocation()} hook ${id}`,
+      stateDir: join(toolspanHome(process.env), "init"),
+      remove: options.get("remove") === true,
+      dryRun,
+    });
+  } catch (error) {
+    if (error instanceof SettingsError) throw new UsageError(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string") throw new UsageError(`${path}: cannot read or write (${code})`);
+    throw error;
+  }
+  if (dryRun && change.before !== change.after) {
+    process.stdout.write(createTwoFilesPatch(path, path, change.before ?? "", change.after ?? "", "now", "after"));
+  }
+  process.stderr.write(`${describe(change, id, dryRun)}\n`);
+  return 0;
+}

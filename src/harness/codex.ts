@@ -1,0 +1,60 @@
+// Codex CLI's PreToolUse hook: `exec_command` calls arrive as tool_name "Bash" with tool_input {command}; the answer
+// must say permissionDecision "allow" beside updatedInput (codex-rs hooks output_parser; measured with 0.171.0).
+import { readFileSync, readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { readShellCall, type HarnessHook, type PassThrough, type ShellCall } from "./hook.js";
+
+// The words a command is split into for the rules check: shell operators and quotes are separators.
+const WORDS = /[^\s;&|()<>'"`]+/g;
+
+/** The first words of every `prefix_rule` pattern in the user's Codex rules files (CODEX_HOME/rules/*.rules), or
+ * null when a rules file cannot be read word for word: then every call is left to Codex. */
+export function codexRuleHeads(env: NodeJS.ProcessEnv): Set<string> | null {
+  const dir = join(env.CODEX_HOME || join(env.HOME || homedir(), ".codex"), "rules");
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith(".rules"));
+  } catch {
+    return new Set();
+  }
+  const heads = new Set<string>();
+  for (const name of files) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, name), "utf8");
+    } catch {
+      return null;
+    }
+    // pattern = ["rm", ...] or pattern = [["git", "hg"], ...]: the first element, a word or a list of words.
+    for (const match of text.matchAll(/pattern\s*=\s*\[\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/g)) {
+      for (const word of match[1]!.matchAll(/"([^"]*)"|'([^']*)'/g)) heads.add(word[1] ?? word[2]!);
+    }
+    if (text.includes("prefix_rule") && !/pattern\s*=/.test(text)) return null;
+  }
+  return heads;
+}
+
+/** Why a command is left to Codex's own rules: a rule may name a word of it (Codex checks rules against the command it
+ * runs, and would not see the original inside toolspan's). Null when no rule can apply. */
+export function ruleConflict(command: string, heads: Set<string> | null): string | null {
+  if (heads === null) return "a Codex rules file could not be read: every call is left to Codex's own rules";
+  for (const word of command.match(WORDS) ?? []) {
+    const base = word.slice(word.lastIndexOf("/") + 1);
+    if (heads.has(word) || heads.has(base)) return `a Codex rule names '${base}': the call is left to Codex's own rules`;
+  }
+  return null;
+}
+
+export const codexHook: HarnessHook = {
+  id: "codex",
+  read(input): ShellCall | PassThrough {
+    const call = readShellCall(input, "PreToolUse", ["Bash"]);
+    if ("pass" in call) return call;
+    const conflict = ruleConflict(call.command, codexRuleHeads(process.env));
+    return conflict === null ? call : { pass: conflict };
+  },
+  answer: (call, command) => ({
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { ...call.toolInput, command } },
+  }),
+};

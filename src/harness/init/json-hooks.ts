@@ -1,0 +1,71 @@
+// Settings files whose hooks are JSON: {"hooks": {EVENT: [{"matcher": M, "hooks": [{"type": "command", "command": C}]}]}}
+// (Claude Code's settings.json, Gemini CLI's settings.json). Other keys, hooks and groups stay as they are.
+import { isToolspanHook, SettingsError, type SettingsFormat } from "./settings-format.js";
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function parse(text: string, path: string): Json {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new SettingsError(`${path} is not JSON (${(error as Error).message}): fix it or add the hook by hand (docs/harnesses.md)`);
+  }
+  if (!isObject(value)) throw new SettingsError(`${path} does not hold a JSON object`);
+  return value;
+}
+
+// The event's groups, or a SettingsError when the file holds something else there.
+function groupsOf(settings: Json, event: string, path: string): unknown[] | undefined {
+  const hooks = settings.hooks;
+  if (hooks === undefined) return undefined;
+  if (!isObject(hooks)) throw new SettingsError(`${path}: "hooks" is not an object`);
+  const groups = hooks[event];
+  if (groups === undefined) return undefined;
+  if (!Array.isArray(groups)) throw new SettingsError(`${path}: "hooks.${event}" is not a list`);
+  return groups;
+}
+
+const hooksOf = (group: unknown): unknown[] => (isObject(group) && Array.isArray(group.hooks) ? group.hooks : []);
+
+const render = (settings: Json): string => `${JSON.stringify(settings, null, 2)}\n`;
+
+/** The JSON hook format for `harness`'s `event`, matching `matcher`, with `extra` fields on the hook itself. */
+export function jsonHooks(harness: string, event: string, matcher: string, extra: Json = {}): SettingsFormat {
+  const ours = (hook: unknown): boolean => isObject(hook) && isToolspanHook(hook.command, harness);
+  // The settings without toolspan's hook: a group left empty by it goes, and so do empty containers.
+  const without = (settings: Json, groups: unknown[]): Json => {
+    const kept = groups.flatMap((group) => {
+      if (!isObject(group) || !Array.isArray(group.hooks) || !group.hooks.some(ours)) return [group];
+      const rest = group.hooks.filter((hook) => !ours(hook));
+      return rest.length === 0 ? [] : [{ ...group, hooks: rest }];
+    });
+    const hooks = { ...(settings.hooks as Json) };
+    if (kept.length === 0) delete hooks[event];
+    else hooks[event] = kept;
+    const rest = { ...settings };
+    if (Object.keys(hooks).length === 0) delete rest.hooks;
+    else rest.hooks = hooks;
+    return rest;
+  };
+  return {
+    add(text, command, path) {
+      const settings = text === null || text.trim() === "" ? {} : parse(text, path);
+      const groups = groupsOf(settings, event, path) ?? [];
+      const existing = groups.flatMap(hooksOf).filter(ours) as Json[];
+      if (existing.length === 1 && existing[0]!.command === command) return null;
+      const base = existing.length === 0 ? settings : without(settings, groups);
+      const hooks = isObject(base.hooks) ? base.hooks : {};
+      const others = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
+      return render({ ...base, hooks: { ...hooks, [event]: [...others, { matcher, hooks: [{ type: "command", command, ...extra }] }] } });
+    },
+    remove(text, path) {
+      const settings = parse(text, path);
+      const groups = groupsOf(settings, event, path);
+      if (groups === undefined || !groups.flatMap(hooksOf).some(ours)) return null;
+      return render(without(settings, groups));
+    },
+  };
+}

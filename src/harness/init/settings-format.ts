@@ -1,0 +1,19 @@
+// How toolspan's hook goes into a harness's settings file and comes out again, text in, text out: one format per
+// kind of file. Nothing else in the file is touched.
+
+/** A settings file toolspan cannot merge with (not JSON, an unexpected shape): it is left as it is. */
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
+export interface SettingsFormat {
+  /** The file's text with toolspan's hook running `command` (text null: no file yet); null when that exact hook is
+   * there already. `path` is the file's absolute path. Throws SettingsError when the text cannot be merged. */
+  add(text: string | null, command: string, path: string): string | null;
+  /** The text with toolspan's hook taken out, whatever else is in it; null when it has none. */
+  remove(text: string, path: string): string | null;
+}
+
+/** Whether a hook command is the one `toolspan init` writes for `harness`. */
+export const isToolspanHook = (command: unknown, harness: string): boolean =>
+  typeof command === "string" && command.includes("toolspan") && command.endsWith(` hook ${harness}`);
