@@ -236,25 +236,31 @@ test("tools.truncateToolOutputThreshold 0 turns the cut off: all 68,195 bytes re
 // --- BeforeTool hooks -------------------------------------------------------------------------------------
 
 /**
- * A stand-in BeforeTool hook: appends the JSON it read on stdin (and the GEMINI_* variables it was given) to
- * `log`, then behaves as `mode` says: "rewrite" answers hookSpecificOutput.tool_input with the model's
- * arguments and the command prefixed by PREFIX; "command-only" answers with just the prefixed command;
- * "garbage" prints non-JSON and exits 1; "block" prints a reason on stderr and exits 2; "hang" never ends.
+ * A stand-in hook for run_shell_command: appends the JSON it read on stdin (and the GEMINI_* variables it
+ * was given) to a log, then behaves as `mode` says: "rewrite" answers hookSpecificOutput.tool_input with the
+ * model's arguments and the command prefixed by `text`; "command-only" answers with just the prefixed
+ * command; "context" answers hookSpecificOutput.additionalContext `text`; "garbage" prints non-JSON and
+ * exits 1; "block" prints a reason on stderr and exits 2; "hang" never ends.
  */
-function hookSettings(mode: "rewrite" | "command-only" | "garbage" | "block" | "hang", prefix = "echo REWRITTEN; ") {
+function hookSettings(
+  mode: "rewrite" | "command-only" | "context" | "garbage" | "block" | "hang",
+  text = "echo REWRITTEN; ",
+  event: "BeforeTool" | "AfterTool" = "BeforeTool",
+) {
   const script = writeFixture(
     "hook.mjs",
     `import { appendFileSync } from "node:fs";
-const [log, mode, prefix] = process.argv.slice(2);
+const [log, mode, text] = process.argv.slice(2);
 let input = "";
 process.stdin.on("data", (chunk) => (input += chunk));
 process.stdin.on("end", () => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(GEMINI_(PROJECT_DIR|CWD|SESSION_ID)|CLAUDE_PROJECT_DIR)$/.test(name)));
   appendFileSync(log, JSON.stringify({ stdin: input, env, cwd: process.cwd() }) + "\\n");
   const args = JSON.parse(input).tool_input;
-  const command = prefix + args.command;
+  const command = text + args.command;
   if (mode === "rewrite") process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { ...args, command } } }));
   if (mode === "command-only") process.stdout.write(JSON.stringify({ hookSpecificOutput: { tool_input: { command } } }));
+  if (mode === "context") process.stdout.write(JSON.stringify({ hookSpecificOutput: { additionalContext: text } }));
   if (mode === "garbage") { process.stdout.write("toolspan: not JSON\\n"); process.exitCode = 1; }
   if (mode === "block") { process.stderr.write("blocked by the lab hook\\n"); process.exitCode = 2; }
   if (mode === "hang") setInterval(() => {}, 60_000);
@@ -262,8 +268,8 @@ process.stdin.on("end", () => {
 `,
   );
   const log = fresh("hook-log.jsonl");
-  const command = `${node} ${quote(script)} ${quote(log)} ${mode} ${quote(prefix)}`;
-  const settings = { hooks: { BeforeTool: [{ matcher: "run_shell_command", hooks: [{ type: "command", command, timeout: 2000 }] }] } };
+  const command = `${node} ${quote(script)} ${quote(log)} ${mode} ${quote(text)}`;
+  const settings = { hooks: { [event]: [{ matcher: "run_shell_command", hooks: [{ type: "command", command, timeout: 2000 }] }] } };
   const calls = (): { stdin: Record<string, unknown>; env: Record<string, string>; cwd: string }[] =>
     existsSync(log)
       ? readFileSync(log, "utf8")
@@ -346,6 +352,21 @@ test("a hook that exits 2 blocks the command; the model gets its stderr as the r
     error: "Tool execution blocked: blocked by the lab hook",
   });
   assert.deepEqual(recordedCalls(run).map((c) => c.status), ["error"]);
+});
+
+test("an AfterTool hook gets the whole result before the cut, and its additionalContext is cut with it", async () => {
+  const text = pytestOutput(68_195);
+  const hook = hookSettings("context", "[lab: <68,195 bytes>]", "AfterTool");
+  const { run, server } = await session([`cat ${quote(writeFixture("pytest.txt", text))}; exit 1`], { settings: hook.settings });
+  const result = server.toolResults[0]!;
+  const full = shellResult(text, pgidOf(result), 1);
+  const { stdin } = hook.calls()[0]!;
+  assert.equal(stdin["hook_event_name"], "AfterTool");
+  assert.deepEqual(stdin["tool_response"], { llmContent: full, returnDisplay: text.trim() }, "68,282 characters, uncut");
+  const withContext = `${full}\n\n<hook_context>[lab: &lt;68,195 bytes&gt;]</hook_context>`;
+  const saved = savedOutput(result, run);
+  assert.equal(saved.text, withContext, "the context, < and > escaped, is appended first; then the whole is cut");
+  assert.equal(result, truncated(withContext, saved.path));
 });
 
 // --- The policy engine judges the command the hook returned -------------------------------------------------
