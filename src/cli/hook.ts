@@ -59,7 +59,7 @@ export function answerHook(hook: HarnessHook, text: string | null, invocation: s
   if (input === null) return { pass: "the input is not a JSON object" };
   const call = hook.read(input);
   if ("pass" in call) return call;
-  return { answer: hook.answer(call, wrappedCommand(invocation, hook.id, call)) };
+  return { answer: hook.answer(call, wrappedCommand(invocation, hook.id, call, hook.wrapArgs?.(call, process.env) ?? [])) };
 }
 
 /** Runs `toolspan hook`; resolves to the exit status. */

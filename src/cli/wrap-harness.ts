@@ -20,6 +20,7 @@ export const HARNESS_OPTIONS: readonly OptionSpec[] = [
     help: "keep what this harness passes on (claude-code, codex, gemini), decided once the command exits; clipped output starts with a notice that says how to read the rest; the span goes to the session's run file under $TOOLSPAN_HOME (docs/harnesses.md)",
   },
   { name: "session", kind: "string", value: "ID", help: "with --harness: the harness's session id, the span's run_id and its run file" },
+  { name: "harness-limit", kind: "count", value: "N", min: 1, help: "with --harness: what the harness passes on of a call's output, in characters, when its settings change the profile's (the hook reads them)" },
 ];
 
 // The options whose work --harness does itself.
@@ -35,7 +36,7 @@ export function harnessRunOptions(
 ): { run: Partial<RunToolOptions>; runFile: string } | null {
   const id = options.get("harness") as HarnessId | undefined;
   if (id === undefined) {
-    if (options.has("session")) throw new UsageError("--session goes with --harness");
+    for (const name of ["session", "harness-limit"]) if (options.has(name)) throw new UsageError(`--${name} goes with --harness`);
     return null;
   }
   for (const name of DECIDED_BY_HARNESS) if (options.has(name)) throw new UsageError(`--${name} and --harness contradict each other: the harness profile decides it`);
@@ -47,7 +48,8 @@ export function harnessRunOptions(
   mkdirSync(dirname(runFile), { recursive: true, mode: 0o700 });
   const context: NoticeContext = { invocation: selfInvocation(env), runFile, rangeBytes: FOLLOW_UP_BYTES };
   const allowance = noticeAllowance(context);
-  const budget = (returncode: number | null) => profile.limit({ returncode }, env) - profile.framing - allowance;
+  const limit = options.get("harness-limit") as number | undefined;
+  const budget = (returncode: number | null) => (limit ?? profile.limit({ returncode }, env)) - profile.framing - allowance;
   return {
     runFile,
     run: {

@@ -11,7 +11,7 @@ const WORDS = /[^\s;&|()<>'"`]+/g;
 /** The first words of every `prefix_rule` pattern in the user's Codex rules files (CODEX_HOME/rules/*.rules), or
  * null when a rules file cannot be read word for word: then every call is left to Codex. */
 export function codexRuleHeads(env: NodeJS.ProcessEnv): Set<string> | null {
-  const dir = join(env.CODEX_HOME || join(env.HOME || homedir(), ".codex"), "rules");
+  const dir = join(codexHome(env), "rules");
   let files: string[];
   try {
     files = readdirSync(dir).filter((name) => name.endsWith(".rules"));
@@ -46,6 +46,21 @@ export function ruleConflict(command: string, heads: Set<string> | null): string
   return null;
 }
 
+const codexHome = (env: NodeJS.ProcessEnv): string => env.CODEX_HOME || join(env.HOME || homedir(), ".codex");
+
+/** The output limit in bytes a user's `tool_output_token_limit` sets, when it is below the model's 10,000 tokens
+ * (4 bytes a token); null when config.toml sets none. */
+export function codexOutputLimit(env: NodeJS.ProcessEnv): number | null {
+  let text: string;
+  try {
+    text = readFileSync(join(codexHome(env), "config.toml"), "utf8");
+  } catch {
+    return null;
+  }
+  const tokens = Number(/^[ \t]*tool_output_token_limit[ \t]*=[ \t]*(\d+)/m.exec(text)?.[1]);
+  return Number.isSafeInteger(tokens) && tokens > 0 && tokens < 10_000 ? tokens * 4 : null;
+}
+
 export const codexHook: HarnessHook = {
   id: "codex",
   read(input): ShellCall | PassThrough {
@@ -57,4 +72,8 @@ export const codexHook: HarnessHook = {
   answer: (call, command) => ({
     hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { ...call.toolInput, command } },
   }),
+  wrapArgs: (_call, env) => {
+    const limit = codexOutputLimit(env);
+    return limit === null ? [] : ["--harness-limit", String(limit)];
+  },
 };

@@ -23,6 +23,8 @@ export interface HarnessHook {
   read(input: Record<string, unknown>): ShellCall | PassThrough;
   /** The hook's answer: the harness runs `command` in place of the call's own, every other field unchanged. */
   answer(call: ShellCall, command: string): Record<string, unknown>;
+  /** wrap options the harness's own settings call for (e.g. a lower output limit the user configured). */
+  wrapArgs?(call: ShellCall, env: NodeJS.ProcessEnv): string[];
 }
 
 /** A JSON object's field as a non-empty string, or null. */

@@ -48,19 +48,23 @@ export const PROFILES: Readonly<Record<HarnessId, HarnessProfile>> = {
     id: "codex",
     name: "Codex CLI",
     verified: "0.171.0",
-    // The shell tool's output reaches the model truncated to about 10 KB, head and tail.
-    limit: () => 10_000,
-    framing: 200,
-    sources: ["test/e2e/codex-lab.test.ts (measured with the real binary)", "openai/codex codex-rs truncation policy"],
+    // The shell tool's output (stdout and stderr merged) reaches the model whole up to 40,000 bytes: 10,000 tokens of
+    // the model's truncation policy at 4 bytes a token. A lower tool_output_token_limit in config.toml lowers it
+    // (the hook passes that on as --harness-limit). The header before "Output:" is not counted.
+    limit: () => 40_000,
+    framing: 0,
+    sources: ["test/e2e/codex-lab.test.ts (measured with the real binary)", "openai/codex codex-rs/utils/string/src/truncate.rs"],
   },
   gemini: {
     id: "gemini",
     name: "Gemini CLI",
     verified: "0.61.0",
-    // run_shell_command output past truncateToolOutputThreshold (40,000 characters) is cut to 20% head, 80% tail.
+    // A run_shell_command result longer than tools.truncateToolOutputThreshold (40,000 UTF-16 units by default) is cut
+    // to its first 20% and last 80%. The whole result counts: <untrusted_context>, "Output: ", the Exit Code, Signal and
+    // Process Group PGID lines, and the note that a hook changed the input.
     limit: () => 40_000,
-    framing: 300,
-    sources: ["test/e2e/gemini-lab.test.ts (measured with the real binary)", "gemini-cli docs: tools.truncateToolOutputThreshold"],
+    framing: 400,
+    sources: ["test/e2e/gemini-lab.test.ts (measured with the real binary)", "@google/gemini-cli 0.61.0 bundle: formatTruncatedToolOutput"],
   },
 };
 

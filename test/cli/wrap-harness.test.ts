@@ -7,6 +7,7 @@ import { fixturePath, sha256 } from "../helpers/fixtures.js";
 import { scratchPaths, stderrText, stdoutText } from "../helpers/scratch.js";
 import type { ToolSpan } from "../../src/contract/span.js";
 import { assertFullSpan } from "../helpers/span.js";
+import { offeredCommands } from "../helpers/notice.js";
 
 const fresh = scratchPaths("toolspan-wrap-harness-");
 
@@ -28,11 +29,6 @@ async function wrapFor(harness: string, argv: readonly string[], env: NodeJS.Pro
 }
 
 const testLog = (bytes: number, exit: number, where = "stdout") => [process.execPath, fixturePath("test-log.mjs"), String(bytes), String(exit), where];
-
-// The commands a notice offers, exactly as the agent would paste them into its shell.
-function offeredCommands(notice: string): string[] {
-  return [...notice.matchAll(/(?:in all of \w+|at a time): (.*)$/gm)].map((m) => m[1]!.replace(/\]$/, ""));
-}
 
 async function runOffered(command: string, home: string): Promise<CliResult> {
   return runCli(["wrap", "--no-cap", "--json", "--", "bash", "-c", command], { extraEnv: { TOOLSPAN_HOME: home } });

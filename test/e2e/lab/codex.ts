@@ -34,6 +34,9 @@ export interface CodexRun {
   model?: string;
   /** Milliseconds before the process group is killed (default 45000). */
   timeoutMs?: number;
+  /** Runs once config.toml and the rules are written, before Codex starts, with Codex's environment (e.g. to run
+   * `toolspan init codex` against this home). */
+  setup?: (env: Record<string, string>) => Promise<void>;
 }
 
 export interface CodexResult {
@@ -82,6 +85,7 @@ export async function runCodex(run: CodexRun): Promise<CodexResult> {
     SCRIPTED_API_KEY: "not-a-real-key",
     ...run.env,
   };
+  await run.setup?.(env);
   const result = await spawnBounded(harnessBin("codex"), args, { cwd: run.cwd, env }, run.timeoutMs ?? 45_000);
   return { ...result, home, sessionLog: findRollout(join(codexHome, "sessions")) };
 }
