@@ -23,6 +23,8 @@ export interface GeminiRunOptions {
   args?: readonly string[];
   /** Milliseconds before the CLI's whole process group is killed (default 45 000). */
   timeoutMs?: number;
+  /** Runs once settings.json is written, before the CLI starts, with its environment (e.g. `toolspan init gemini`). */
+  setup?: (env: NodeJS.ProcessEnv) => Promise<void>;
 }
 
 export interface GeminiRunResult {
@@ -72,6 +74,7 @@ export async function runGemini(options: GeminiRunOptions): Promise<GeminiRunRes
     GEMINI_CLI_NO_RELAUNCH: "true",
     ...options.env,
   };
+  await options.setup?.(env);
   const child = spawn(harnessBin("gemini"), [
     "-p",
     options.prompt,
