@@ -3,10 +3,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { commandWords } from "./command-words.js";
 import { readShellCall, type HarnessHook, type PassThrough, type ShellCall } from "./hook.js";
-
-// The words a command is split into for the rules check: shell operators and quotes are separators.
-const WORDS = /[^\s;&|()<>'"`]+/g;
 
 /** The first words of every `prefix_rule` pattern in the user's Codex rules files (CODEX_HOME/rules/*.rules), or
  * null when a rules file cannot be read word for word: then every call is left to Codex. */
@@ -39,10 +37,7 @@ export function codexRuleHeads(env: NodeJS.ProcessEnv): Set<string> | null {
  * runs, and would not see the original inside toolspan's). Null when no rule can apply. */
 export function ruleConflict(command: string, heads: Set<string> | null): string | null {
   if (heads === null) return "a Codex rules file could not be read: every call is left to Codex's own rules";
-  for (const word of command.match(WORDS) ?? []) {
-    const base = word.slice(word.lastIndexOf("/") + 1);
-    if (heads.has(word) || heads.has(base)) return `a Codex rule names '${base}': the call is left to Codex's own rules`;
-  }
+  for (const word of commandWords(command)) if (heads.has(word)) return `a Codex rule names '${word}': the call is left to Codex's own rules`;
   return null;
 }
 
