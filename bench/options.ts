@@ -9,6 +9,10 @@ export interface BenchOptions {
   wrap: boolean;
   /** Run the lint benchmark (lintSizes, lintRuns apply to it). */
   lint: boolean;
+  /** Run the hook benchmark (hookRuns applies to it). */
+  hook: boolean;
+  /** Repetitions of each hook candidate. */
+  hookRuns: number;
   sizes: number[];
   /** Repetitions of every size. */
   runs: number;
@@ -34,12 +38,13 @@ Two benchmarks, each writing its own section of BENCHMARKS.md:
 Prints markdown tables; a full run writes BENCHMARKS.md (a full --only run, its section only).
 
 Options:
-  --only wrap|lint    run one of the two benchmarks (default: both)
+  --only wrap|lint|hook  run one of the benchmarks (default: all three)
   --sizes LIST        wrap: output sizes, e.g. 1M,100M,1G (K/M/G are KiB/MiB/GiB; default 1M,100M,1G)
   --runs N            wrap: repetitions per size (default 5)
   --startup-runs N    wrap: repetitions of the start-up comparison (default 15)
   --lint-sizes LIST   lint: spans per generated trace, e.g. 100k,1M (k/M are 10^3/10^6; default 100k,1M)
   --lint-runs N       lint: repetitions per trace (default 5, and 3 from 1M spans up)
+  --hook-runs N       hook: repetitions of each candidate (default 30)
   --quick             wrap: sizes 1M,100M, 2 runs each, 5 start-up runs; lint: 10k,100k spans, 2 runs each
   --write / --no-write  write BENCHMARKS.md or not (default: only for a full default run)
   --help              show this help`;
@@ -55,7 +60,8 @@ const LINT_QUICK = { sizes: [10_000, 100_000], runs: () => 2 };
 
 /** Parses the harness's arguments; throws with a message fit for the user on anything unknown. */
 export function parseOptions(args: string[]): BenchOptions | "help" {
-  let only: "wrap" | "lint" | null = null;
+  let only: "wrap" | "lint" | "hook" | null = null;
+  let hookRuns: number | null = null;
   let sizes: number[] | null = null;
   let runs: number | null = null;
   let startupRuns: number | null = null;
@@ -74,19 +80,21 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     else if (arg === "--quick") quick = true;
     else if (arg === "--only") {
       const which = value();
-      if (which !== "wrap" && which !== "lint") throw new Error(`--only takes wrap or lint, got '${which}'`);
+      if (which !== "wrap" && which !== "lint" && which !== "hook") throw new Error(`--only takes wrap, lint or hook, got '${which}'`);
       only = which;
     } else if (arg === "--sizes") sizes = value().split(",").map(parseSize);
     else if (arg === "--runs") runs = parseCount(arg, value());
     else if (arg === "--startup-runs") startupRuns = parseCount(arg, value());
     else if (arg === "--lint-sizes") lintSizes = value().split(",").map(parseSpanCount);
     else if (arg === "--lint-runs") lintRuns = parseCount(arg, value());
+    else if (arg === "--hook-runs") hookRuns = parseCount(arg, value());
     else if (arg === "--write") write = true;
     else if (arg === "--no-write") write = false;
     else throw new Error(`unknown option ${arg}`);
   }
-  const wrap = only !== "lint";
-  const lint = only !== "wrap";
+  const wrap = only === null || only === "wrap";
+  const lint = only === null || only === "lint";
+  const hook = only === null || only === "hook";
   // An option of the benchmark that does not run would be silently ignored: say so instead.
   if (!wrap && (sizes !== null || runs !== null || startupRuns !== null)) {
     throw new Error("--sizes, --runs and --startup-runs are wrap options; they do nothing with --only lint");
@@ -96,11 +104,13 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
   }
   const wrapPartial = quick || sizes !== null || runs !== null || startupRuns !== null;
   const lintPartial = quick || lintSizes !== null || lintRuns !== null;
-  const partial = (wrap && wrapPartial) || (lint && lintPartial);
+  const partial = (wrap && wrapPartial) || (lint && lintPartial) || (hook && (quick || hookRuns !== null));
   const lintDefaults = quick ? LINT_QUICK : LINT_DEFAULTS;
   return {
     wrap,
     lint,
+    hook,
+    hookRuns: hookRuns ?? (quick ? 5 : 30),
     sizes: sizes ?? (quick ? QUICK.sizes : DEFAULTS.sizes),
     runs: runs ?? (quick ? QUICK.runs : DEFAULTS.runs),
     startupRuns: startupRuns ?? (quick ? QUICK.startupRuns : DEFAULTS.startupRuns),

@@ -7,6 +7,7 @@ import { CANDIDATES, SOURCES, STARTUP, type Candidate, type Source } from "./can
 import { runTimed, signalCurrent, type Sample } from "./measure.js";
 import { composeBenchmarks, type SectionName } from "./benchmarks-file.js";
 import { measureLint, removeTraces } from "./lint-bench.js";
+import { hookSection, measureHook } from "./hook-bench.js";
 import { lintResultsTable, lintSection, lintTargetLines, scalingTable, toolspanVersionLine } from "./lint-report.js";
 import { MiB, USAGE, parseOptions, sizeLabel, type BenchOptions } from "./options.js";
 import {
@@ -160,13 +161,21 @@ async function main(): Promise<number> {
   const path = join(ROOT, "BENCHMARKS.md");
   const readExisting = (): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
   // A run that will rewrite one section must be able to keep the other: find out before measuring anything.
-  if (options.write) composeBenchmarks(readExisting(), { ...(options.wrap ? { wrap: "" } : {}), ...(options.lint ? { lint: "" } : {}) });
+  if (options.write) {
+    composeBenchmarks(readExisting(), { ...(options.wrap ? { wrap: "" } : {}), ...(options.lint ? { lint: "" } : {}), ...(options.hook ? { hook: "" } : {}) });
+  }
   log(machineLines().join("\n"));
   const command = ["npm run bench", ...(options.args.length > 0 ? ["--", ...options.args] : [])].join(" ");
   const sections: Partial<Record<SectionName, string>> = {};
   if (options.wrap) sections.wrap = await benchWrap(options, command);
   if (options.wrap && options.lint) process.stdout.write("\n");
   if (options.lint) sections.lint = await benchLint(options, command);
+  if (options.hook) {
+    const loadBefore = loadLine();
+    const result = await measureHook(ROOT, options.hookRuns, log);
+    sections.hook = hookSection({ date: new Date(), loadBefore, loadAfter: loadLine(), command, result });
+    process.stdout.write(`\n${sections.hook}`);
+  }
   if (options.write) {
     writeFileSync(path, composeBenchmarks(readExisting(), sections));
     const which = Object.keys(sections).join(" and ");
