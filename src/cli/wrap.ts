@@ -151,5 +151,6 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   if (json) process.stdout.write(line);
   else if (!runFile) process.stderr.write(line);
   await shutdownOtlp?.();
+  await harness?.afterSpan();
   return result.exitCode;
 }
