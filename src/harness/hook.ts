@@ -9,6 +9,8 @@ export interface ShellCall {
   sessionId: string;
   /** Every field of the harness's tool input, kept as it came; only the command is replaced. */
   toolInput: Record<string, unknown>;
+  /** Set by a harness that asks for it: the user's own rules allow the original command. */
+  allowed?: boolean;
 }
 
 /** A hook input toolspan leaves alone, and why (one line, for the hook's stderr). */

@@ -38,10 +38,11 @@ export const PROFILES: Readonly<Record<HarnessId, HarnessProfile>> = {
     id: "claude-code",
     name: "Claude Code",
     verified: "2.1.332",
-    // A failed call (non-zero exit) reaches the model as a 10,000-character head+tail excerpt; a successful one is
-    // read back up to BASH_MAX_OUTPUT_LENGTH characters (30,000 by default, 150,000 at most).
-    limit: (end, env) => (end.returncode === 0 ? envCount(env, "BASH_MAX_OUTPUT_LENGTH", 30_000, 150_000) : 10_000),
-    framing: 200,
+    // Stdout and stderr go to one file, of which only the first BASH_MAX_OUTPUT_LENGTH bytes (30,000 by default,
+    // 150,000 at most) are read back. A successful result over 30,000 characters is replaced by a 2 KB preview of a
+    // saved file; a failed one ("Exit code N" first) over 11,024 characters by a 10,000-character head+tail excerpt.
+    limit: (end, env) => Math.min(envCount(env, "BASH_MAX_OUTPUT_LENGTH", 30_000, 150_000), end.returncode === 0 ? 30_000 : 11_024),
+    framing: 100,
     sources: ["test/e2e/claude-code-lab.test.ts (measured with the real binary)", "code.claude.com/docs/en/settings (BASH_MAX_OUTPUT_LENGTH)"],
   },
   codex: {

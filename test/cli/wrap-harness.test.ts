@@ -43,7 +43,7 @@ describe("wrap --harness", () => {
     assert.equal(span.stdout_truncated, true);
     assert.equal(span.harness, "claude-code@2.1.332");
     assert.equal(span.run_id, "sess-1");
-    assert.ok(out.length <= 10_000, `the model gets ${out.length} characters`);
+    assert.ok(out.length + "Exit code 1\n".length <= 11_024, `the model gets ${out.length} characters: under Claude Code's excerpt threshold`);
     assert.ok(out.startsWith("[toolspan: this output was clipped"), "the notice comes first");
     assert.ok(out.endsWith("FAILED tests/test_answer.py::test_answer - AssertionError: assert 41 == 42\n"), "the tail is kept");
     assert.equal(span.stdout_kept_sha256, sha256(result.stdout), "kept_sha256 is over exactly what the harness receives");
@@ -71,10 +71,13 @@ describe("wrap --harness", () => {
     assert.equal(span.stdout_kept_sha256, sha256(result.stdout));
   });
 
-  test("BASH_MAX_OUTPUT_LENGTH raises Claude Code's success limit, and toolspan's with it", async () => {
-    const { result, span } = await wrapFor("claude-code", testLog(60_000, 0), { BASH_MAX_OUTPUT_LENGTH: "80000" });
-    assert.equal(span.stdout_truncated, false);
-    assert.equal(result.stdout.length, 60_000);
+  test("a lower BASH_MAX_OUTPUT_LENGTH lowers what toolspan keeps; a higher one does not pass Claude Code's 30,000", async () => {
+    const low = await wrapFor("claude-code", testLog(20_000, 0), { BASH_MAX_OUTPUT_LENGTH: "8000" });
+    assert.equal(low.span.stdout_truncated, true);
+    assert.ok(low.result.stdout.length <= 8000);
+    const high = await wrapFor("claude-code", testLog(60_000, 0), { BASH_MAX_OUTPUT_LENGTH: "80000" });
+    assert.equal(high.span.stdout_truncated, true);
+    assert.ok(high.result.stdout.length <= 30_000);
   });
 
   test("stderr-only failure for Gemini CLI: the stderr stream is clipped and named in the notice", async () => {

@@ -1,0 +1,94 @@
+// toolspan in front of the real Claude Code: `toolspan init claude-code`, then a scripted model runs a failing 68 KB
+// test suite and the command the notice offers. What the model receives is checked against the span, and the
+// user's permission rules keep their meaning under the rewrite.
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { runCli } from "../helpers/cli.js";
+import { fixturePath, sha256 } from "../helpers/fixtures.js";
+import { offeredCommands, sessionSpans } from "../helpers/notice.js";
+import { startAnthropicServer } from "./lab/anthropic-server.js";
+import { runClaudeCode, type ClaudeCodeOptions } from "./lab/claude-code.js";
+import type { ModelScript } from "./lab/scripted-model.js";
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const testLog = (bytes: number, exit: number, where = "stdout"): string => `${process.execPath} ${fixturePath("test-log.mjs")} ${bytes} ${exit} ${where}`;
+
+// Run `first`; if its output carries a notice, run the grep it offers; then answer.
+const firstThenGrep = (first: string): ModelScript => (results) => {
+  if (results.length === 0) return { kind: "shell", command: first };
+  const grep = results.length === 1 ? offeredCommands(results[0]!)[0] : undefined;
+  return grep === undefined ? { kind: "final", text: "done" } : { kind: "shell", command: grep };
+};
+
+async function session(script: ModelScript, options: { settings?: object; allowedTools?: readonly string[]; files?: Record<string, string> } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-claude-e2e-"));
+  dirs.push(dir);
+  const home = join(dir, "home");
+  mkdirSync(join(home, ".claude"), { recursive: true });
+  const settingsPath = join(home, ".claude", "settings.json");
+  if (options.settings) writeFileSync(settingsPath, JSON.stringify(options.settings, null, 2));
+  const before = existsSync(settingsPath) ? readFileSync(settingsPath) : null;
+  const toolspanHome = join(dir, "toolspan-home");
+  const env = { HOME: home, TOOLSPAN_HOME: toolspanHome };
+  const init = await runCli(["init", "claude-code"], { extraEnv: env });
+  assert.equal(init.code, 0, init.stderr.toString());
+  const server = await startAnthropicServer(script);
+  try {
+    // The settings are already written (init merged its hook into them): the lab must not write them again.
+    const { settings: _written, ...rest } = options;
+    const run = await runClaudeCode({ server, prompt: "Run the tests.", dir, home, env: { TOOLSPAN_HOME: toolspanHome }, ...rest } as ClaudeCodeOptions);
+    assert.equal(run.timedOut, false, run.stderr);
+    return { run, server, toolspanHome, home, settingsPath, before, env };
+  } finally {
+    await server.close();
+  }
+}
+
+describe("toolspan in front of Claude Code", () => {
+  it("a failing 68 KB run: a truthful notice, no second cut, and the grep brings back the failing line", async () => {
+    const { run, server, toolspanHome, settingsPath, before, env } = await session(firstThenGrep(testLog(68195, 1)));
+    const [first, second] = server.toolResults;
+    assert.ok(first !== undefined && second !== undefined, `the model ran the suite and the grep: ${JSON.stringify(server.toolResults).slice(0, 300)}`);
+    assert.doesNotMatch(first, /characters truncated|persisted-output/, "Claude Code did not cut again");
+    assert.ok(first.startsWith("Exit code 1\n[toolspan: this output was clipped to what the harness passes on.\nstdout: 68195 bytes"), first.slice(0, 200));
+    const span = sessionSpans(toolspanHome, "claude-code").find((candidate) => candidate.stdout_bytes === 68195)!;
+    assert.ok(span, "the suite's span is in the session's run file");
+    assert.equal(span.run_id, run.sessionId, "run_id is the harness's session id");
+    assert.equal(span.returncode, 1);
+    // Claude Code puts "Exit code N" first and trims the trailing newline of what it read.
+    assert.equal(sha256(`${first.slice("Exit code 1\n".length)}\n`), span.stdout_kept_sha256, "the model received exactly the kept bytes and the notice");
+    assert.match(second, /^\d+:\d+:FAILED tests\/test_answer\.py::test_answer - AssertionError: assert 41 == 42$/m);
+    assert.ok(run.transcriptPath && readFileSync(run.transcriptPath, "utf8").includes("test-log.mjs"), "Claude Code's transcript still records the call");
+    const removed = await runCli(["init", "claude-code", "--remove"], { extraEnv: env });
+    assert.equal(removed.code, 0);
+    if (before === null) assert.equal(existsSync(settingsPath), false, "the settings file init created is gone again");
+    else assert.deepEqual(readFileSync(settingsPath), before);
+  });
+
+  it("a passing 25 KB run reaches the model whole, no notice", async () => {
+    const { server, toolspanHome } = await session(firstThenGrep(testLog(25_000, 0)));
+    assert.equal(server.toolResults.length, 1, "no notice, so no follow-up");
+    const span = sessionSpans(toolspanHome, "claude-code")[0]!;
+    assert.equal(span.stdout_truncated, false);
+    assert.equal(sha256(`${server.toolResults[0]!}\n`), span.stdout_stream_sha256);
+  });
+
+  it("the user's rules keep their meaning: a deny rule still stops the command, an allow rule still lets it run", async () => {
+    const script: ModelScript = (results) =>
+      results.length === 0 ? { kind: "shell", command: "rm -f victim.txt" } : results.length === 1 ? { kind: "shell", command: "printf allowed" } : { kind: "final", text: "done" };
+    const { run, server, toolspanHome } = await session(script, {
+      settings: { permissions: { deny: ["Bash(rm:*)"], allow: ["Bash(printf:*)"] } },
+      allowedTools: [],
+      files: { "victim.txt": "keep me" },
+    });
+    assert.ok(existsSync(join(run.cwd, "victim.txt")), "the denied rm did not run");
+    assert.equal(server.toolResults[1], "allowed", "the allowed printf ran and its output reached the model");
+    const spans = sessionSpans(toolspanHome, "claude-code");
+    assert.deepEqual(spans.map((span) => span.argv[2]), ["printf allowed"], "only the allowed call ran through wrap");
+  });
+});
