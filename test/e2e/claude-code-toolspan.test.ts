@@ -91,4 +91,37 @@ describe("toolspan in front of Claude Code", () => {
     const spans = sessionSpans(toolspanHome, "claude-code");
     assert.deepEqual(spans.map((span) => span.argv[2]), ["printf allowed"], "only the allowed call ran through wrap");
   });
+
+  it("held-out shapes: binary output, a stderr-only failure, a background child holding the pipe, a call past its timeout", async () => {
+    const commands = [
+      `head -c 60000 /dev/urandom`,
+      testLog(40_000, 3, "stderr"),
+      `${process.execPath} ${fixturePath("held-open.mjs")} 30`,
+      `${process.execPath} ${fixturePath("idle.mjs")} 4`,
+    ];
+    const script: ModelScript = (results) => {
+      const command = commands[results.length];
+      if (command === undefined) return { kind: "final", text: "done" };
+      return { kind: "shell", command, ...(command.includes("idle.mjs") ? { timeoutMs: 2000 } : {}) };
+    };
+    const { server, toolspanHome } = await session(script, { allowedTools: ["Bash"] });
+    const [binary, stderrOnly, background] = server.toolResults;
+    const spans = sessionSpans(toolspanHome, "claude-code");
+    const spanOf = (prefix: string) => spans.find((span) => span.argv[2]!.startsWith(prefix))!;
+    assert.doesNotMatch(binary!, /persisted-output|characters truncated/);
+    assert.match(binary!, /^\[toolspan: this output was clipped/);
+    assert.equal(spanOf("head -c").stdout_bytes, 60000);
+    assert.equal(spanOf("head -c").encoding, "binary");
+    assert.match(stderrOnly!, /^Exit code 3\n\[toolspan: this output was clipped[^]*--stream stderr --grep/);
+    assert.match(stderrOnly!, /FAILED tests\/test_answer\.py::test_answer - AssertionError: assert 41 == 42$/, "the tail of stderr is kept");
+    assert.match(background!, /^started\npid \d+$/, "a child holding the pipe does not hold the call");
+    const held = spans.find((span) => span.argv[2]!.includes("held-open.mjs"))!;
+    assert.equal(held.stalled, true, "the span says the pipe was held after the command exited");
+    assert.equal(spans.length, 4, "every call wrote its span, the one stopped at its timeout too");
+    // Claude Code 2.1.332 does not stop a call at its timeout: it moves it to the background, where it runs on.
+    assert.match(server.toolResults[3]!, /did not complete within its 2s timeout and was moved to the background/);
+    const late = spans.find((span) => span.argv[2]!.includes("idle.mjs"))!;
+    assert.equal(late.returncode, 0);
+    assert.ok(late.duration_ms >= 4000, "its span was written when it ended, in the background");
+  });
 });

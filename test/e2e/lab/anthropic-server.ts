@@ -64,7 +64,7 @@ export async function startAnthropicServer(script: ModelScript): Promise<Anthrop
     const step: ModelStep = script(record.toolResults);
     if (step.kind === "final") return { blocks: [{ type: "text", text: step.text }], stop: "end_turn" };
     const id = `toolu_lab_${String(record.toolResults.length + 1).padStart(4, "0")}`;
-    const input = { command: step.command, description: "Run the scripted command" };
+    const input = { command: step.command, description: "Run the scripted command", ...(step.timeoutMs === undefined ? {} : { timeout: step.timeoutMs }) };
     return { blocks: [{ type: "tool_use", id, name: "Bash", input }], stop: "tool_use" };
   };
 

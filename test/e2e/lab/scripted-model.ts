@@ -1,8 +1,9 @@
 // What a scripted model does, turn by turn, whichever API serves it: ask for shell commands, then answer.
 // The servers (one per harness API) record what the model received, so a test can assert on exactly that.
 
-/** One turn of the scripted model: ask the harness to run a shell command, or end with a text answer. */
-export type ModelStep = { kind: "shell"; command: string } | { kind: "final"; text: string };
+/** One turn of the scripted model: ask the harness to run a shell command (with the tool's own timeout, where the
+ * harness's shell tool takes one), or end with a text answer. */
+export type ModelStep = { kind: "shell"; command: string; timeoutMs?: number } | { kind: "final"; text: string };
 
 /** The model's script: given the tool results it has received so far (in order), the next step. */
 export type ModelScript = (toolResults: readonly string[]) => ModelStep;
