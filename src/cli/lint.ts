@@ -10,7 +10,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
-import { CONFIG_FILE, readConfigFile } from "./config-file.js";
+import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -52,20 +52,32 @@ function rulesTable(): string {
 }
 
 function severitiesFrom(options: Map<string, unknown>): Severities {
-  let severities = defaultSeverities();
   const { config, path: configPath } = readConfigFile(options.get("config") as string | undefined);
-  try {
-    if (config?.rules !== undefined) {
+  // A bad setting in the file is the file's fault (one line); one in --rule is a usage error.
+  const reported = (toError: (message: string) => Error, apply: () => Severities): Severities => {
+    try {
+      return apply();
+    } catch (error) {
+      if (error instanceof SeverityError) throw toError(error.message);
+      throw error;
+    }
+  };
+  let severities = reported(
+    (message) => new ConfigFileError(message),
+    () => {
+      if (config?.rules === undefined) return defaultSeverities();
       if (typeof config.rules !== "object" || config.rules === null) throw new SeverityError(`${configPath}: "rules" must be an object`);
-      severities = applySeverities(severities, config.rules as Record<string, unknown>, configPath);
-    }
-    for (const text of (options.get("rule") as string[] | undefined) ?? []) {
-      const [id, setting] = parseRuleOption(text);
-      severities = applySeverities(severities, { [id]: setting }, "--rule");
-    }
-  } catch (error) {
-    if (error instanceof SeverityError) throw new UsageError(error.message);
-    throw error;
+      return applySeverities(defaultSeverities(), config.rules as Record<string, unknown>, configPath);
+    },
+  );
+  for (const text of (options.get("rule") as string[] | undefined) ?? []) {
+    severities = reported(
+      (message) => new UsageError(message),
+      () => {
+        const [id, setting] = parseRuleOption(text);
+        return applySeverities(severities, { [id]: setting }, "--rule");
+      },
+    );
   }
   return severities;
 }

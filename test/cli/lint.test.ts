@@ -184,6 +184,16 @@ describe("toolspan lint: usage errors exit 2 with one line of explanation", () =
     await usage(["--config", writeTemp('{"rules": {"nope": "off"}}', "c.json"), SEED], /unknown rule 'nope'/);
     await usage(["--config", writeTemp('{"rules": {"invalid-hash": true}}', "c.json"), SEED], /takes off, warning or error, got true/);
   });
+  test("a config file with a key toolspan does not know: one line naming it and the nearest known key", async () => {
+    for (const [config, message] of [
+      ['{"rulez": {}}', 'unknown key "rulez"; did you mean "rules"?'],
+      ['{"redact": {"pattern": []}}', 'unknown key "redact.pattern"; did you mean "redact.patterns"?'],
+    ]) {
+      const file = writeTemp(config!, "c.json");
+      const run = await lint(["--config", file, SEED]);
+      assert.deepEqual([run.code, run.stderr, run.stdout], [2, `toolspan: ${file}: ${message}\n`, ""]);
+    }
+  });
   test("--config naming a missing file", async () => {
     await usage(["--config", join(tempDir(), "none.json"), SEED], /--config .*none\.json: cannot read \(ENOENT\)/);
   });
