@@ -70,6 +70,11 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
       positionals.push(arg);
       continue;
     }
+    // -h is --help wherever there is a --help: the one short option, as people type it first.
+    if (arg === "-h" && byName.get("help")?.kind === "flag") {
+      options.set("help", true);
+      continue;
+    }
     if (!arg.startsWith("--")) throw new UsageError(`unknown option '${arg}'`);
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq === -1 ? undefined : eq);
@@ -98,7 +103,7 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
 
 /** The options part of a command's --help, aligned. */
 export function formatOptions(specs: readonly OptionSpec[]): string {
-  const heads = specs.map((spec) => `--${spec.name}${spec.kind === "flag" ? "" : ` ${spec.value ?? "VALUE"}`}`);
+  const heads = specs.map((spec) => `${spec.name === "help" ? "-h, " : ""}--${spec.name}${spec.kind === "flag" ? "" : ` ${spec.value ?? "VALUE"}`}`);
   const width = Math.max(...heads.map((head) => head.length)) + 2;
   return specs.map((spec, index) => `  ${heads[index]!.padEnd(width)}${spec.help}`).join("\n");
 }

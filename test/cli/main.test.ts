@@ -31,3 +31,15 @@ test("--version prints the package version", () => {
   assert.equal(result.status, 0);
   assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/);
 });
+
+test("-h is --help for every command: the same help on stdout, exit 0", () => {
+  const commands = [...toolspan("--help").stdout.matchAll(/^ {2}([a-z]+) /gm)].map((match) => match[1]!);
+  assert.ok(commands.length >= 11, commands.join(" "));
+  for (const command of commands) {
+    const long = toolspan(command, "--help");
+    const short = toolspan(command, "-h");
+    assert.deepEqual([short.status, short.stderr], [0, ""], command);
+    assert.equal(short.stdout, long.stdout, command);
+    assert.match(short.stdout, /^ {2}-h, --help +show this help$/m, `${command}'s help names -h`);
+  }
+});
