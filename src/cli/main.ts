@@ -74,15 +74,17 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined; // not `constructor`, `toString`
   if (!command) throw new UsageError(`unknown command '${name}'`, "toolspan --help lists the commands");
   return (await command.load())(args);
 }
 
-function report(error: unknown): number {
+/** Prints an error in one line (a usage error adds its hint and where the command's help is); the exit status. */
+function report(error: unknown, command: string | undefined): number {
   if (error instanceof UsageError) {
     const hint = error.hint ? `\nusage: ${error.hint}` : "";
-    process.stderr.write(`toolspan: ${error.message}${hint}\n(see toolspan --help)\n`);
+    const help = command !== undefined && Object.hasOwn(COMMANDS, command) ? `toolspan ${command} --help` : "toolspan --help";
+    process.stderr.write(`toolspan: ${error.message}${hint}\n(see ${help})\n`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -98,5 +100,5 @@ async function exitWith(code: number): Promise<never> {
 
 main(process.argv.slice(2)).then(
   (code) => exitWith(code),
-  (error: unknown) => exitWith(report(error)),
+  (error: unknown) => exitWith(report(error, process.argv[2])),
 );

@@ -43,3 +43,12 @@ test("-h is --help for every command: the same help on stdout, exit 0", () => {
     assert.match(short.stdout, /^ {2}-h, --help +show this help$/m, `${command}'s help names -h`);
   }
 });
+
+test("a usage error points to the subcommand's own help; an unknown command to the list", () => {
+  const wrap = toolspan("wrap", "--frobnicate");
+  assert.deepEqual([wrap.status, wrap.stderr], [2, "toolspan: unknown option '--frobnicate'\n(see toolspan wrap --help)\n"]);
+  const gc = toolspan("gc");
+  assert.match(gc.stderr, /\n\(see toolspan gc --help\)\n$/);
+  assert.match(toolspan("wrpa").stderr, /\n\(see toolspan --help\)\n$/);
+  assert.match(toolspan("constructor").stderr, /unknown command 'constructor'[^]*\(see toolspan --help\)\n$/);
+});
