@@ -287,7 +287,9 @@ describe("usage errors: exit 2, one line naming the argument, nothing run", () =
     ["--keep bogus", ["--keep", "bogus", "--", ...command], /--keep .*'bogus'/],
     ["--hash-window 0", ["--hash-window", "0", "--", ...command], /--hash-window .*'0'/],
     ["--timeout soon", ["--timeout", "soon", "--", ...command], /--timeout .*'soon'/],
-    ["--timeout 0", ["--timeout", "0", "--", ...command], /--timeout/],
+    ["--timeout 0", ["--timeout", "0", "--", ...command], /^toolspan: --timeout takes a number of seconds greater than 0, got '0'$/],
+    ["--timeout -1", ["--timeout", "-1", "--", ...command], /^toolspan: --timeout takes a number of seconds greater than 0, got '-1'$/],
+    ["--idle-timeout=0", ["--idle-timeout=0", "--", ...command], /^toolspan: --idle-timeout takes a number of seconds greater than 0, got '0'$/],
     ["--cap with --no-cap", ["--cap", "5", "--no-cap", "--", ...command], /--cap and --no-cap/],
     ["--json with a value", ["--json=yes", "--", ...command], /--json takes no value/],
   ];
