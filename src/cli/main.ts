@@ -1,4 +1,5 @@
 // The toolspan command: picks a subcommand, loads only that one, and turns errors into exit statuses.
+import { escapeControls } from "../formats/safe-text.js";
 import { flushed } from "./output.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "./version.js";
@@ -79,16 +80,17 @@ async function main(argv: readonly string[]): Promise<number> {
   return (await command.load())(args);
 }
 
-/** Prints an error in one line (a usage error adds its hint and where the command's help is); the exit status. */
+/** Prints an error in one line, escaped (it may quote an argument or a file), a usage error with its hint and where
+ * the command's help is; the exit status. */
 function report(error: unknown, command: string | undefined): number {
   if (error instanceof UsageError) {
     const hint = error.hint ? `\nusage: ${error.hint}` : "";
     const help = command !== undefined && Object.hasOwn(COMMANDS, command) ? `toolspan ${command} --help` : "toolspan --help";
-    process.stderr.write(`toolspan: ${error.message}${hint}\n(see ${help})\n`);
+    process.stderr.write(`toolspan: ${escapeControls(error.message)}${hint}\n(see ${help})\n`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`toolspan: ${message}\n`);
+  process.stderr.write(`toolspan: ${escapeControls(message)}\n`);
   return 2;
 }
 

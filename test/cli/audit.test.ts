@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { runCli } from "../helpers/cli.js";
+import { scratchPaths } from "../helpers/scratch.js";
 import { transcriptPath } from "../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-audit-cli-");
 
 const CLEAN = transcriptPath("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
 const CLIPPED = transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
@@ -44,6 +47,17 @@ test("exit 2 for an unrecognised file, naming it and the reason; the other files
   const missing = await runCli(["audit", "no-such-transcript.jsonl"]);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr.toString(), /cannot read no-such-transcript\.jsonl: ENOENT/);
+});
+
+test("a binary file: the reason quotes it escaped, so nothing of it reaches the terminal raw", async () => {
+  const binary = fresh("binary");
+  writeFileSync(binary, Buffer.from("\x7fELF\x02\x01\x01\x00\x1b[2J\x1b]0;owned\x07\r\x9bA", "latin1"));
+  const result = await runCli(["audit", binary]);
+  assert.equal(result.code, 2);
+  const stderr = result.stderr.toString("latin1");
+  assert.match(stderr, /not a recognised transcript/);
+  assert.doesNotMatch(stderr.slice(0, -1), /[\x00-\x1f\x7f-\x9f]/, "no control byte but the last newline");
+  assert.match(stderr, /\\u007fELF/);
 });
 
 test("--out writes a span per call that lint accepts: clean calls without error, clipped ones with their true findings", async () => {

@@ -52,3 +52,9 @@ test("a usage error points to the subcommand's own help; an unknown command to t
   assert.match(toolspan("wrpa").stderr, /\n\(see toolspan --help\)\n$/);
   assert.match(toolspan("constructor").stderr, /unknown command 'constructor'[^]*\(see toolspan --help\)\n$/);
 });
+
+test("an error quoting an argument escapes it: no control character reaches the terminal", () => {
+  const result = toolspan("wrap", "--\x1b[2J\x9b", "--", "true");
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr, "toolspan: unknown option '--\\u001b[2J\\u009b'\n(see toolspan wrap --help)\n");
+});
