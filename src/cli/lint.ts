@@ -2,7 +2,7 @@
 import { lintFiles } from "../lint/lint-files.js";
 import type { Finding } from "../lint/lint-line.js";
 import { FORMATS, REPORTERS } from "../lint/reporters/index.js";
-import type { Write } from "../lint/reporters/reporter.js";
+import type { Reporter, Write } from "../lint/reporters/reporter.js";
 import { RULES } from "../lint/rules/index.js";
 import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
 import { VERSION } from "./version.js";
@@ -109,7 +109,11 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
       buffered = "";
     }
   };
-  const reporter = REPORTERS[(parsed.options.get("format") as string | undefined) ?? "text"]!(write, VERSION);
+  // Started at the first finding or at the end: when no file could be read, nothing is printed but the errors (no
+  // summary of 0 files, no empty SARIF document that would read as a clean run).
+  const startReporter = REPORTERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
+  let reporter: Reporter | null = null;
+  const reporting = (): Reporter => (reporter ??= startReporter(write, VERSION));
   const progress = progressOnStderr();
   let errors = 0;
   let warnings = 0;
@@ -128,11 +132,11 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
       if (finding.severity === "error") errors++;
       else if (quiet) return; // --quiet: warnings are neither shown nor counted (ESLint does the same)
       else warnings++;
-      reporter.finding(file, finding);
+      reporting().finding(file, finding);
     },
   });
   progress.done();
-  reporter.end({ errors, warnings, files: summary.files, lines: summary.lines });
+  if (summary.files > 0 || unreadable.length === 0) reporting().end({ errors, warnings, files: summary.files, lines: summary.lines });
   out.write(buffered);
   for (const message of unreadable) process.stderr.write(`${message}\n`);
   if (unreadable.length > 0) return 2;

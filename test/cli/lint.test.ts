@@ -76,6 +76,14 @@ describe("toolspan lint: exit status", () => {
     assert.equal(findingLines(run.stdout).length, 4, "the seed's findings are still reported");
   });
 
+  test("2 and only the error when no file could be read: no summary of 0 files, in any format", async () => {
+    const missing = join(tempDir(), "nope.jsonl");
+    for (const format of ["text", "jsonl", "sarif", "github"]) {
+      const run = await lint(["--format", format, missing]);
+      assert.deepEqual([run.code, run.stdout, run.stderr], [2, "", `toolspan: cannot read ${missing}: ENOENT\n`], format);
+    }
+  });
+
   test("--max-warnings: more warnings than N is exit 1; N or fewer is 0", async () => {
     assert.equal((await lint(["--max-warnings", "0", WARNING_ONLY])).code, 1);
     assert.equal((await lint(["--max-warnings=1", WARNING_ONLY])).code, 0);
