@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { scratchPaths } from "../helpers/scratch.js";
@@ -61,13 +59,12 @@ test("a binary file: the reason quotes it escaped, so nothing of it reaches the 
 });
 
 test("--out writes a span per call that lint accepts: clean calls without error, clipped ones with their true findings", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolspan-audit-"));
-  const clean = join(dir, "clean.jsonl");
+  const clean = fresh("clean.jsonl");
   assert.equal((await runCli(["audit", "--out", clean, CLEAN, transcriptPath("mini_swe_agent/github_issue.traj.json")])).code, 0);
   assert.equal(readFileSync(clean, "utf8").trim().split("\n").length, 13);
   const lintClean = await runCli(["lint", "--rule", "mixed-runs=off", clean]);
   assert.equal(lintClean.code, 0, lintClean.stdout.toString());
-  const clipped = join(dir, "clipped.jsonl");
+  const clipped = fresh("clipped.jsonl");
   await runCli(["audit", "--out", clipped, CLIPPED]);
   const lint = await runCli(["lint", "--format", "jsonl", clipped]);
   const lines = new Set(lint.stdout.toString().trim().split("\n").map((line) => (JSON.parse(line) as { line: number }).line));
