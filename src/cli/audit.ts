@@ -2,6 +2,7 @@
 import { auditTranscript, type TranscriptAudit } from "../audit/audit-transcript.js";
 import { AUDIT_FORMATS, AUDIT_RENDERERS } from "../audit/renderers.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { escapeControls } from "../formats/safe-text.js";
 import { UnrecognisedTranscript } from "../formats/transcripts/read-transcript.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
@@ -72,7 +73,8 @@ export async function auditCommand(args: readonly string[]): Promise<number> {
         audit = await auditTranscript(file);
       } catch (error) {
         if (!(error instanceof UnreadableInput || error instanceof UnrecognisedTranscript)) throw error;
-        process.stderr.write(`toolspan: ${error.message}\n`);
+        // The reason may quote the file (a JSON parser's excerpt of a binary): escaped, it cannot drive the terminal.
+        process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
         failed = true;
         continue;
       }

@@ -1,12 +1,45 @@
 // toolspan.config.json, read once for every command that has settings in it (lint's `rules`, wrap's `redact`
 // and `preview`): one reader, one set of messages.
 import { readFileSync } from "node:fs";
+import { nearestName } from "../formats/nearest-name.js";
+import { jsonText } from "../formats/safe-text.js";
 import { RedactConfigError, ruleSet, type RedactConfig } from "../redact/rule-set.js";
 import type { RedactRule } from "../redact/rules.js";
-import { UsageError } from "./usage-error.js";
 
 /** The file read from the current folder when no `--config FILE` names another. */
 export const CONFIG_FILE = "toolspan.config.json";
+
+/** A config file that cannot be read or used: the message names the file and what is wrong, in one line (exit 2).
+ * Not a UsageError: the command line was right, so no pointer to --help follows it. */
+export class ConfigFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigFileError";
+  }
+}
+
+// Every key the file may hold, section by section: a key of none of them is a typo, and a typo ignored is a setting
+// silently not applied (`"redcat"`: no redaction rule of one's own; `"pattern"`: none of the patterns).
+const TOP_KEYS = ["rules", "redact", "preview"];
+const REDACT_KEYS = ["patterns", "off", "argv"];
+const PATTERN_KEYS = ["id", "pattern", "flags"];
+
+function checkKeys(path: string, object: unknown, known: readonly string[], where: string): void {
+  if (typeof object !== "object" || object === null || Array.isArray(object)) return; // its type is checked where it is read
+  for (const key of Object.keys(object)) {
+    if (known.includes(key)) continue;
+    const near = nearestName(key, known);
+    const hint = near === null ? ` (${where || "the file"} takes ${known.join(", ")})` : `; did you mean ${jsonText(`${where}${near}`)}?`;
+    throw new ConfigFileError(`${path}: unknown key ${jsonText(`${where}${key}`)}${hint}`);
+  }
+}
+
+function checkAllKeys(path: string, config: Record<string, unknown>): void {
+  checkKeys(path, config, TOP_KEYS, "");
+  const redact = config.redact as { patterns?: unknown } | undefined;
+  checkKeys(path, redact, REDACT_KEYS, "redact.");
+  if (Array.isArray(redact?.patterns)) redact.patterns.forEach((entry, index) => checkKeys(path, entry, PATTERN_KEYS, `redact.patterns[${index}].`));
+}
 
 /** A config file as read: its object and the name messages give it. */
 export interface ConfigFile {
@@ -14,8 +47,8 @@ export interface ConfigFile {
   config: Record<string, unknown> | null;
 }
 
-/** Reads `--config FILE` (which must exist) or ./toolspan.config.json (which may not); a file that is not a JSON
- * object is a usage error naming it. */
+/** Reads `--config FILE` (which must exist) or ./toolspan.config.json (which may not); throws ConfigFileError for a
+ * file that is not a JSON object or holds a key toolspan does not know. */
 export function readConfigFile(explicit: string | undefined): ConfigFile {
   const path = explicit ?? CONFIG_FILE;
   let text: string;
@@ -24,30 +57,32 @@ export function readConfigFile(explicit: string | undefined): ConfigFile {
   } catch (error) {
     if (explicit === undefined && (error as NodeJS.ErrnoException).code === "ENOENT") return { path, config: null };
     const named = explicit !== undefined ? `--config ${path}` : path;
-    throw new UsageError(`${named}: cannot read (${(error as NodeJS.ErrnoException).code})`);
+    throw new ConfigFileError(`${named}: cannot read (${(error as NodeJS.ErrnoException).code})`);
   }
+  let config: unknown;
   try {
-    const config = JSON.parse(text) as unknown;
-    if (typeof config !== "object" || config === null || Array.isArray(config)) throw new Error("not a JSON object");
-    return { path, config: config as Record<string, unknown> };
+    config = JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(`${path}: ${(error as Error).message}`);
+    throw new ConfigFileError(`${path}: ${(error as Error).message}`);
   }
+  if (typeof config !== "object" || config === null || Array.isArray(config)) throw new ConfigFileError(`${path}: not a JSON object`);
+  checkAllKeys(path, config as Record<string, unknown>);
+  return { path, config: config as Record<string, unknown> };
 }
 
 /** The config's `redact` section as a rule set (the built-ins when there is none), and whether `preview` is on. */
 export function redactionSettings(file: ConfigFile): { rules: RedactRule[]; preview: boolean; argv: boolean } {
   const { redact, preview } = file.config ?? {};
-  if (preview !== undefined && typeof preview !== "boolean") throw new UsageError(`${file.path}: "preview" must be true or false`);
+  if (preview !== undefined && typeof preview !== "boolean") throw new ConfigFileError(`${file.path}: "preview" must be true or false`);
   if (redact !== undefined && (typeof redact !== "object" || redact === null || Array.isArray(redact))) {
-    throw new UsageError(`${file.path}: "redact" must be an object {patterns, off, argv}`);
+    throw new ConfigFileError(`${file.path}: "redact" must be an object {patterns, off, argv}`);
   }
   const argv = (redact as { argv?: unknown } | undefined)?.argv;
-  if (argv !== undefined && typeof argv !== "boolean") throw new UsageError(`${file.path}: "redact.argv" must be true or false`);
+  if (argv !== undefined && typeof argv !== "boolean") throw new ConfigFileError(`${file.path}: "redact.argv" must be true or false`);
   try {
     return { rules: ruleSet(redact as RedactConfig | undefined), preview: preview !== false, argv: argv === true };
   } catch (error) {
-    if (error instanceof RedactConfigError) throw new UsageError(`${file.path}: ${error.message}`);
+    if (error instanceof RedactConfigError) throw new ConfigFileError(`${file.path}: ${error.message}`);
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { askYesNo } from "./confirm.js";
 import { openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec } from "./option-parser.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -21,8 +21,8 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "keep-going", kind: "flag", help: "rerun the clipped spans even when lint finds contract errors" },
   { name: "no-normalize", kind: "flag", help: "diff previews as they are: keep timestamps, durations, addresses, pids and temp paths" },
   { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
-  { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop each rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
-  { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop a rerun that prints nothing for this long, as in wrap" },
+  { name: "timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop each rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop a rerun that prints nothing for this long, as in wrap" },
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -70,7 +70,6 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
   }
   const file = parsed.rest[0]!;
   if (file === "-") throw new UsageError("debug reads a run file, not standard input (it reads the file twice and reruns from it)");
-  rejectZeroLimits(options);
   const timeoutSeconds = options.get("timeout") as number | undefined;
   const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
   let runFile: RunFile | null = null;

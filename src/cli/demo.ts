@@ -3,9 +3,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RunFile } from "../run/append-record.js";
 import { runTool } from "../run/run-tool.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { openOutOption, runIdToJoin } from "./out-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "out", kind: "string", value: "FILE", help: "the run file to append the span to (default: a new temporary file)" },
@@ -36,9 +36,9 @@ export async function demoCommand(args: readonly string[]): Promise<number> {
   const script = fileURLToPath(new URL("../../../examples/demo/run-tests.mjs", import.meta.url));
   const outPath =
     (parsed.options.get("out") as string | undefined) ?? join(mkdtempSync(join(tmpdir(), "toolspan-demo-")), "run.jsonl");
-  const runFile = RunFile.open(outPath);
+  const runFile = openOutOption(outPath)!;
   const argv = [process.execPath, script];
-  const clipped = await runTool(argv, { cap: 8192, marker: true, stdin: "ignore", toolName: "pytest" });
+  const clipped = await runTool(argv, { cap: 8192, marker: true, stdin: "ignore", toolName: "pytest", runId: runIdToJoin(runFile, process.env) });
   runFile.append(JSON.stringify(clipped.span));
   runFile.close();
   const full = await runTool(argv, { cap: null, stdin: "ignore", toolName: "pytest", runId: clipped.span.run_id });

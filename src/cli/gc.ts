@@ -1,5 +1,7 @@
 // `toolspan gc`: remove blobs no run file names once they are old, and leftovers of killed wraps.
 import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { plural } from "../formats/plural.js";
+import { escapeControls } from "../formats/safe-text.js";
 import { collectGarbage, referencedBlobs } from "../store/gc.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
@@ -17,13 +19,15 @@ Removes blobs from the store DIR that were stored more than N days ago. With
 --runs, a blob named (stdout_blob, stderr_blob) by any span in the run files
 RUN... stays whatever its age: only unreferenced old blobs go. Temporary files
 that killed wraps left in DIR/tmp go once older than N days and one day.
+Only blob files and toolspan's own temporary files are removed: symbolic links
+are never followed, and other files and folders are left alone (and counted).
 Prints each removed path.
 
 Options:
 ${formatOptions(OPTIONS)}
 
-Exit status: 0 done; 2 a usage error or a run file that cannot be read (then
-nothing is removed).
+Exit status: 0 done; 2 a usage error, a store DIR that is not a folder, or a
+run file that cannot be read or is not a run file (then nothing is removed).
 
 Examples:
   toolspan gc ~/.toolspan/store --keep-days 14
@@ -48,11 +52,14 @@ export async function gcCommand(args: readonly string[]): Promise<number> {
     const referenced = withRuns ? await referencedBlobs(runs) : null;
     const result = await collectGarbage(dir, { keepDays, referenced, dryRun: options.get("dry-run") === true });
     for (const path of result.removed) process.stdout.write(`${options.get("dry-run") ? "would remove" : "removed"} ${path}\n`);
-    process.stderr.write(`toolspan gc: ${result.removed.length} ${options.get("dry-run") ? "would be removed" : "removed"}, ${result.kept} blobs kept\n`);
+    const skipped = result.skipped.length > 0 ? `, ${plural(result.skipped.length, "path")} left alone (not toolspan's)` : "";
+    process.stderr.write(
+      `toolspan gc: ${result.removed.length} ${options.get("dry-run") ? "would be removed" : "removed"}, ${plural(result.kept, "blob")} kept${skipped}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UnreadableInput) {
-      process.stderr.write(`toolspan gc: ${error.message}\n`);
+      process.stderr.write(`toolspan gc: ${escapeControls(error.message)}\n`);
       return 2;
     }
     throw error;

@@ -2,7 +2,7 @@
 import { lintFiles } from "../lint/lint-files.js";
 import type { Finding } from "../lint/lint-line.js";
 import { FORMATS, REPORTERS } from "../lint/reporters/index.js";
-import type { Write } from "../lint/reporters/reporter.js";
+import type { Reporter, Write } from "../lint/reporters/reporter.js";
 import { RULES } from "../lint/rules/index.js";
 import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
 import { VERSION } from "./version.js";
@@ -10,7 +10,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
-import { CONFIG_FILE, readConfigFile } from "./config-file.js";
+import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -52,20 +52,32 @@ function rulesTable(): string {
 }
 
 function severitiesFrom(options: Map<string, unknown>): Severities {
-  let severities = defaultSeverities();
   const { config, path: configPath } = readConfigFile(options.get("config") as string | undefined);
-  try {
-    if (config?.rules !== undefined) {
+  // A bad setting in the file is the file's fault (one line); one in --rule is a usage error.
+  const reported = (toError: (message: string) => Error, apply: () => Severities): Severities => {
+    try {
+      return apply();
+    } catch (error) {
+      if (error instanceof SeverityError) throw toError(error.message);
+      throw error;
+    }
+  };
+  let severities = reported(
+    (message) => new ConfigFileError(message),
+    () => {
+      if (config?.rules === undefined) return defaultSeverities();
       if (typeof config.rules !== "object" || config.rules === null) throw new SeverityError(`${configPath}: "rules" must be an object`);
-      severities = applySeverities(severities, config.rules as Record<string, unknown>, configPath);
-    }
-    for (const text of (options.get("rule") as string[] | undefined) ?? []) {
-      const [id, setting] = parseRuleOption(text);
-      severities = applySeverities(severities, { [id]: setting }, "--rule");
-    }
-  } catch (error) {
-    if (error instanceof SeverityError) throw new UsageError(error.message);
-    throw error;
+      return applySeverities(defaultSeverities(), config.rules as Record<string, unknown>, configPath);
+    },
+  );
+  for (const text of (options.get("rule") as string[] | undefined) ?? []) {
+    severities = reported(
+      (message) => new UsageError(message),
+      () => {
+        const [id, setting] = parseRuleOption(text);
+        return applySeverities(severities, { [id]: setting }, "--rule");
+      },
+    );
   }
   return severities;
 }
@@ -97,7 +109,11 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
       buffered = "";
     }
   };
-  const reporter = REPORTERS[(parsed.options.get("format") as string | undefined) ?? "text"]!(write, VERSION);
+  // Started at the first finding or at the end: when no file could be read, nothing is printed but the errors (no
+  // summary of 0 files, no empty SARIF document that would read as a clean run).
+  const startReporter = REPORTERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
+  let reporter: Reporter | null = null;
+  const reporting = (): Reporter => (reporter ??= startReporter(write, VERSION));
   const progress = progressOnStderr();
   let errors = 0;
   let warnings = 0;
@@ -116,11 +132,11 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
       if (finding.severity === "error") errors++;
       else if (quiet) return; // --quiet: warnings are neither shown nor counted (ESLint does the same)
       else warnings++;
-      reporter.finding(file, finding);
+      reporting().finding(file, finding);
     },
   });
   progress.done();
-  reporter.end({ errors, warnings, files: summary.files, lines: summary.lines });
+  if (summary.files > 0 || unreadable.length === 0) reporting().end({ errors, warnings, files: summary.files, lines: summary.lines });
   out.write(buffered);
   for (const message of unreadable) process.stderr.write(`${message}\n`);
   if (unreadable.length > 0) return 2;

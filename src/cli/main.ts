@@ -1,4 +1,5 @@
 // The toolspan command: picks a subcommand, loads only that one, and turns errors into exit statuses.
+import { escapeControls } from "../formats/safe-text.js";
 import { flushed } from "./output.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "./version.js";
@@ -82,19 +83,22 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined; // not `constructor`, `toString`
   if (!command) throw new UsageError(`unknown command '${name}'`, "toolspan --help lists the commands");
   return (await command.load())(args);
 }
 
-function report(error: unknown): number {
+/** Prints an error in one line, escaped (it may quote an argument or a file), a usage error with its hint and where
+ * the command's help is; the exit status. */
+function report(error: unknown, command: string | undefined): number {
   if (error instanceof UsageError) {
     const hint = error.hint ? `\nusage: ${error.hint}` : "";
-    process.stderr.write(`toolspan: ${error.message}${hint}\n(see toolspan --help)\n`);
+    const help = command !== undefined && Object.hasOwn(COMMANDS, command) ? `toolspan ${command} --help` : "toolspan --help";
+    process.stderr.write(`toolspan: ${escapeControls(error.message)}${hint}\n(see ${help})\n`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`toolspan: ${message}\n`);
+  process.stderr.write(`toolspan: ${escapeControls(message)}\n`);
   return 2;
 }
 
@@ -106,5 +110,5 @@ async function exitWith(code: number): Promise<never> {
 
 main(process.argv.slice(2)).then(
   (code) => exitWith(code),
-  (error: unknown) => exitWith(report(error)),
+  (error: unknown) => exitWith(report(error, process.argv[2])),
 );

@@ -13,6 +13,8 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** Smallest allowed number for `count` (default 0). */
   min?: number;
+  /** `seconds` must be greater than 0 (a limit of 0 would stop the command at once). */
+  positive?: boolean;
   /** May be given more than once; the values are gathered in order. */
   repeat?: boolean;
   help: string;
@@ -37,8 +39,8 @@ function parseValue(spec: OptionSpec, raw: string, shown: string): ParsedValue {
     }
     case "seconds": {
       const value = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(value) || value < 0) {
-        throw new UsageError(`${shown} takes a number of seconds >= 0, got '${raw}'`);
+      if (raw.trim() === "" || !Number.isFinite(value) || value < 0 || (spec.positive && value === 0)) {
+        throw new UsageError(`${shown} takes a number of seconds ${spec.positive ? "greater than 0" : ">= 0"}, got '${raw}'`);
       }
       return value;
     }
@@ -70,6 +72,11 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
       positionals.push(arg);
       continue;
     }
+    // -h is --help wherever there is a --help: the one short option, as people type it first.
+    if (arg === "-h" && byName.get("help")?.kind === "flag") {
+      options.set("help", true);
+      continue;
+    }
     if (!arg.startsWith("--")) throw new UsageError(`unknown option '${arg}'`);
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq === -1 ? undefined : eq);
@@ -98,14 +105,7 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
 
 /** The options part of a command's --help, aligned. */
 export function formatOptions(specs: readonly OptionSpec[]): string {
-  const heads = specs.map((spec) => `--${spec.name}${spec.kind === "flag" ? "" : ` ${spec.value ?? "VALUE"}`}`);
+  const heads = specs.map((spec) => `${spec.name === "help" ? "-h, " : ""}--${spec.name}${spec.kind === "flag" ? "" : ` ${spec.value ?? "VALUE"}`}`);
   const width = Math.max(...heads.map((head) => head.length)) + 2;
   return specs.map((spec, index) => `  ${heads[index]!.padEnd(width)}${spec.help}`).join("\n");
-}
-
-/** The limits wrap, rerun and debug share (--timeout, --idle-timeout) take seconds > 0: 0 would stop at once. */
-export function rejectZeroLimits(options: ReadonlyMap<string, ParsedValue>): void {
-  for (const name of ["timeout", "idle-timeout"]) {
-    if (options.get(name) === 0) throw new UsageError(`--${name} takes a number of seconds > 0, got '0'`);
-  }
 }

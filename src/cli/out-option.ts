@@ -1,6 +1,7 @@
 // The --out options: a run file opened for appending (wrap, rerun, debug), or a file written anew (audit,
 // convert); a path that cannot be opened is a usage error that names it.
 import { open, type FileHandle } from "node:fs/promises";
+import { firstRunId } from "../formats/first-run-id.js";
 import { RunFile } from "../run/append-record.js";
 import { UsageError } from "./usage-error.js";
 
@@ -12,6 +13,13 @@ export function openOutOption(path: string | undefined): RunFile | null {
   } catch (error) {
     throw new UsageError(`--out ${path}: cannot open for appending (${(error as NodeJS.ErrnoException).code})`);
   }
+}
+
+/** The run a span appended to `runFile` joins: the file's own (its first span's run_id), unless TOOLSPAN_RUN_ID
+ * names one. Undefined leaves it to runTool: TOOLSPAN_RUN_ID, else a new id. An explicit --run-id goes first. */
+export function runIdToJoin(runFile: RunFile | null, env: NodeJS.ProcessEnv): string | undefined {
+  if (runFile === null || env.TOOLSPAN_RUN_ID) return undefined;
+  return firstRunId(runFile.path) ?? undefined;
 }
 
 /** Opens `path` to be written anew (created or emptied). */

@@ -11,7 +11,7 @@ import { renderRerunText } from "../rerun/render-text.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { askYesNo } from "./confirm.js";
 import { openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec } from "./option-parser.js";
+import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
 
@@ -23,8 +23,8 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "diff", kind: "flag", help: "diff each stored preview against the same part of the new stream" },
   { name: "no-normalize", kind: "flag", help: "diff as is: keep timestamps, durations, addresses, pids and temp paths" },
   { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
-  { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop the rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
-  { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop the rerun when it prints nothing for this long, as in wrap" },
+  { name: "timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop the rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop the rerun when it prints nothing for this long, as in wrap" },
   { name: "store", kind: "string", value: "DIR", help: "a blob store (default: $TOOLSPAN_STORE): when it holds the span's streams and they verify, they are read and nothing runs" },
   { name: "format", kind: "choice", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json (one object on stdout)" },
   { name: "help", kind: "flag", help: "show this help" },
@@ -88,7 +88,6 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
   if (parsed.rest[0] === "-") throw new UsageError("rerun reads a run file, not standard input");
   const timeoutSeconds = options.get("timeout") as number | undefined;
   const idleTimeoutSeconds = options.get("idle-timeout") as number | undefined;
-  rejectZeroLimits(options);
   try {
     const of = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
     const store = storeDir(options.get("store") as string | undefined, process.env, false);

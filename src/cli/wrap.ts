@@ -4,8 +4,8 @@ import type { KeepPolicy } from "../contract/span.js";
 import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
-import { openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, rejectZeroLimits, type OptionSpec, type ParsedValue } from "./option-parser.js";
+import { openOutOption, runIdToJoin } from "./out-option.js";
+import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { HARNESS_OPTIONS, harnessRunOptions } from "./wrap-harness.js";
 import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
@@ -20,11 +20,11 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "hash-window", kind: "count", value: "N", min: 1, help: `bytes covered by head and tail hashes (default ${DEFAULT_HASH_WINDOW})` },
   { name: "cwd", kind: "string", value: "DIR", help: "working directory for the command (default: the current one)" },
   { name: "tool-name", kind: "string", value: "NAME", help: "tool_name in the span (default: basename of the command)" },
-  { name: "timeout", kind: "seconds", value: "SECONDS", help: "stop the command after this long (SIGTERM, then SIGKILL); exit 124, timed_out: true" },
-  { name: "idle-timeout", kind: "seconds", value: "SECONDS", help: "stop the command when it prints nothing for this long; exit 124, stalled: true" },
+  { name: "timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop the command after this long (SIGTERM, then SIGKILL); exit 124, timed_out: true" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop the command when it prints nothing for this long; exit 124, stalled: true" },
   { name: "stall-grace", kind: "seconds", value: "SECONDS", help: "after the command exits, how long to read pipes a descendant holds open (default 2)" },
   { name: "kill-after", kind: "seconds", value: "SECONDS", help: "between SIGTERM and SIGKILL when toolspan stops the command (default 2)" },
-  { name: "run-id", kind: "string", value: "ID", help: "run_id of the span (default: $TOOLSPAN_RUN_ID, else a new id)" },
+  { name: "run-id", kind: "string", value: "ID", help: "run_id of the span (default: $TOOLSPAN_RUN_ID, else the --out file's, else a new id)" },
   { name: "json", kind: "flag", help: "print only the span, as one JSON line, on stdout; pass nothing through" },
   { name: "out", kind: "string", value: "FILE", help: "append the span as one line to FILE (safe with concurrent wraps)" },
   { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut" },
@@ -78,7 +78,6 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
   if (noCap && options.has("cap")) throw new UsageError("--cap and --no-cap contradict each other");
   const cap = noCap ? null : count("cap") ?? DEFAULT_CAP;
   if (options.get("run-id") === "") throw new UsageError("--run-id takes a non-empty id");
-  rejectZeroLimits(options);
   return {
     cap,
     stdoutCap: count("stdout-cap") ?? cap,
@@ -135,6 +134,7 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined);
   const result = await runTool(parsed.rest, {
     ...options,
+    runId: options.runId ?? runIdToJoin(runFile, process.env),
     traceparent: process.env.TRACEPARENT,
     tracestate: process.env.TRACESTATE,
     buffer: false,

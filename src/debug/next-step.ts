@@ -1,6 +1,7 @@
 // What to do after the debug loop: the first thing still wrong, in the order the article's loop would meet it.
 // "Look at prompts and policy" is said only when nothing remains clipped, unverified or otherwise suspect.
 import type { DebugReport } from "./debug-run.js";
+import { plural } from "../formats/plural.js";
 
 /** Rows that tell how to read a span rather than that something is wrong with it. */
 const ADVICE_ONLY_ROWS: ReadonlySet<string> = new Set(["binary-hashes-only"]);
@@ -17,7 +18,7 @@ export function nextStep(report: DebugReport, file: string = report.file): NextS
     return {
       id: "fix-trace",
       text:
-        `the trace breaks the contract (${report.lint.errors} lint errors): treat its spans as incomplete and fix what wrote it ` +
+        `the trace breaks the contract (${plural(report.lint.errors, "lint error")}): treat its spans as incomplete and fix what wrote it ` +
         `(toolspan lint ${file} shows every finding); --keep-going reruns the clipped spans anyway`,
     };
   }
@@ -28,8 +29,8 @@ export function nextStep(report: DebugReport, file: string = report.file): NextS
       id: "rerun-remaining",
       text:
         refused.length > 0
-          ? `${notRun.length} clipped span(s) were not rerun (line ${refused[0]!.span.line}: ${refused[0]!.reason}); fix that, or rerun them one by one with toolspan rerun`
-          : `${notRun.length} clipped span(s) were not rerun: run toolspan debug ${file} again and answer yes, or pass --yes`,
+          ? `${plural(notRun.length, "clipped span")} not rerun (line ${refused[0]!.span.line}: ${refused[0]!.reason}); fix that, or rerun them one by one with toolspan rerun`
+          : `${plural(notRun.length, "clipped span")} not rerun: run toolspan debug ${file} again and answer yes, or pass --yes`,
     };
   }
   const results = report.steps.map((step) => step.result!);
@@ -62,7 +63,7 @@ export function nextStep(report: DebugReport, file: string = report.file): NextS
     const first = others[0]!.matches.find((match) => !ADVICE_ONLY_ROWS.has(match.row.id))!;
     return {
       id: "other-spans",
-      text: `${others.length} other span(s) need action (first, line ${others[0]!.line}: ${first.row.firstAction}); toolspan triage ${file} lists them`,
+      text: `${plural(others.length, "other span")} to act on (first, line ${others[0]!.line}: ${first.row.firstAction}); toolspan triage ${file} lists them`,
     };
   }
   return { id: "honest", text: "the pipe is now honest: look at prompts and policy" };

@@ -2,6 +2,7 @@
 import { escapeControls, showWord } from "../formats/safe-text.js";
 import type { DebugReport, DebugStep } from "./debug-run.js";
 import type { NextStep } from "./next-step.js";
+import { plural } from "../formats/plural.js";
 
 function stepLine(file: string, step: DebugStep): string {
   const { span } = step;
@@ -20,7 +21,7 @@ function stepLine(file: string, step: DebugStep): string {
 
 export function renderSummary(report: DebugReport, next: NextStep, path: string = report.file): string {
   const file = escapeControls(path);
-  const lines = [`== summary of ${file}`, `lint: ${report.lint.errors} errors, ${report.lint.warnings} warnings`];
+  const lines = [`== summary of ${file}`, `lint: ${plural(report.lint.errors, "error")}, ${plural(report.lint.warnings, "warning")}`];
   for (const finding of report.lint.shownErrors) lines.push(`  ${file}:${finding.line}: ${finding.rule} ${escapeControls(finding.message)}`);
   if (report.lint.errors > report.lint.shownErrors.length) {
     lines.push(`  … ${report.lint.errors - report.lint.shownErrors.length} more: toolspan lint ${file}`);

@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import { jsonText, showArgv } from "../formats/safe-text.js";
 import type { LocatedSpan } from "./locate-span.js";
 import { RerunRefused } from "./rerun-refused.js";
+import { plural } from "../formats/plural.js";
 
 /** `go` (the user said --yes), `ask` (a person at a terminal can answer), `refuse` (nobody can: nothing runs). */
 export type ConsentMode = "go" | "ask" | "refuse";
@@ -35,7 +36,7 @@ export async function assertRunnable(of: LocatedSpan): Promise<void> {
   if (redactions > 0) {
     throw new RerunRefused(
       "argvRedacted",
-      `the span's argv had ${redactions} secret(s) replaced when it was recorded (argv_redactions): it is not the command that ran, so it is not run; run the command yourself, or keep its streams with --store to read them back`,
+      `the span's argv had ${plural(redactions, "secret")} replaced when it was recorded (argv_redactions): it is not the command that ran, so it is not run; run the command yourself, or keep its streams with --store to read them back`,
     );
   }
   let isDirectory = false;

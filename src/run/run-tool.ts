@@ -11,6 +11,7 @@ import { clipMarker } from "./marker.js";
 import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
+import { validateRunToolOptions } from "./validate-options.js";
 import { watchProcess } from "./watch-process.js";
 import { redactArgv } from "../redact/redact-argv.js";
 import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
@@ -193,8 +194,10 @@ function childEnv(env: NodeJS.ProcessEnv, runId: string, spanId: string, trace: 
 }
 
 /** Runs `argv` without a shell and resolves to its span and kept bytes. It never rejects for the command's sake:
- * a command that cannot start still yields a span, with `error` set and `returncode` null. */
+ * a command that cannot start still yields a span, with `error` set and `returncode` null. It rejects with
+ * ToolspanOptionError, before anything runs, for an argument it cannot take. */
 export async function runTool(argv: string[], options: RunToolOptions = {}): Promise<RunToolResult> {
+  validateRunToolOptions(argv, options);
   const env = options.env ?? process.env;
   const cwd = resolve(options.cwd ?? process.cwd());
   const runId = options.runId ?? (env.TOOLSPAN_RUN_ID || newRunId());

@@ -1,4 +1,5 @@
 // Where a blob lives in a store, and how a span names it: content-addressed by the stream's sha256.
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 
 /** `sha256:<hex>`, as `{stream}_blob` says it. */
@@ -14,3 +15,9 @@ export const blobPath = (dir: string, sha256: string): string => join(dir, "sha2
 
 /** Where streams are written while they are read, before they are complete and renamed into place. */
 export const tempDir = (dir: string): string => join(dir, "tmp");
+
+/** A fresh name for a temporary file in the store's tmp folder. */
+export const newTempName = (): string => `${randomBytes(12).toString("hex")}.part`;
+
+/** Whether a name in the tmp folder is one newTempName gave: gc removes those and nothing else there. */
+export const isTempName = (name: string): boolean => /^[0-9a-f]{24}\.part$/.test(name);

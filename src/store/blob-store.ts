@@ -1,12 +1,11 @@
 // Keeps a whole stream in a local, content-addressed store as it is read: written to a temporary file at the
 // pace the disk takes it, synced, then linked into place under its sha256 only once complete. A killed wrap
 // leaves a temporary file, never a partial blob under a final name; two wraps of the same stream end with one.
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { link, mkdir, open, rename, rm, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { StreamFile } from "../rerun/stream-file.js";
-import { blobName, blobPath, tempDir } from "./blob-path.js";
+import { blobName, blobPath, newTempName, tempDir } from "./blob-path.js";
 import { hashFile } from "./hash-file.js";
 
 /** A blob store and its per-stream limit. */
@@ -62,7 +61,7 @@ export class BlobWriter {
     let file: StreamFile | null = null;
     try {
       mkdirSync(tempDir(store.dir), { recursive: true, mode: PRIVATE_DIR });
-      file = new StreamFile(join(tempDir(store.dir), `${randomBytes(12).toString("hex")}.part`));
+      file = new StreamFile(join(tempDir(store.dir), newTempName()));
     } catch (error) {
       this.error = `cannot store: ${(error as Error).message}`;
     }

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { runCli } from "../helpers/cli.js";
+import { scratchPaths } from "../helpers/scratch.js";
 import { transcriptPath } from "../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-audit-cli-");
 
 const CLEAN = transcriptPath("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
 const CLIPPED = transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
@@ -46,14 +47,24 @@ test("exit 2 for an unrecognised file, naming it and the reason; the other files
   assert.match(missing.stderr.toString(), /cannot read no-such-transcript\.jsonl: ENOENT/);
 });
 
+test("a binary file: the reason quotes it escaped, so nothing of it reaches the terminal raw", async () => {
+  const binary = fresh("binary");
+  writeFileSync(binary, Buffer.from("\x7fELF\x02\x01\x01\x00\x1b[2J\x1b]0;owned\x07\r\x9bA", "latin1"));
+  const result = await runCli(["audit", binary]);
+  assert.equal(result.code, 2);
+  const stderr = result.stderr.toString("latin1");
+  assert.match(stderr, /not a recognised transcript/);
+  assert.doesNotMatch(stderr.slice(0, -1), /[\x00-\x1f\x7f-\x9f]/, "no control byte but the last newline");
+  assert.match(stderr, /\\u007fELF/);
+});
+
 test("--out writes a span per call that lint accepts: clean calls without error, clipped ones with their true findings", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolspan-audit-"));
-  const clean = join(dir, "clean.jsonl");
+  const clean = fresh("clean.jsonl");
   assert.equal((await runCli(["audit", "--out", clean, CLEAN, transcriptPath("mini_swe_agent/github_issue.traj.json")])).code, 0);
   assert.equal(readFileSync(clean, "utf8").trim().split("\n").length, 13);
   const lintClean = await runCli(["lint", "--rule", "mixed-runs=off", clean]);
   assert.equal(lintClean.code, 0, lintClean.stdout.toString());
-  const clipped = join(dir, "clipped.jsonl");
+  const clipped = fresh("clipped.jsonl");
   await runCli(["audit", "--out", clipped, CLIPPED]);
   const lint = await runCli(["lint", "--format", "jsonl", clipped]);
   const lines = new Set(lint.stdout.toString().trim().split("\n").map((line) => (JSON.parse(line) as { line: number }).line));

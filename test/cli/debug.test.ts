@@ -45,7 +45,7 @@ describe("toolspan debug on the demo suite clipped at 1024 bytes", () => {
     assert.ok(!existsSync(out), "no run file is written when nothing ran");
     assert.match(errText(result), /argv +\[".*touch\.mjs",".*touched"\]\n/);
     assert.match(errText(result), /not run: no --yes and no terminal to ask/);
-    assert.match(text(result), /not rerun: not confirmed\nnext: 1 clipped span\(s\) were not rerun/);
+    assert.match(text(result), /not rerun: not confirmed\nnext: 1 clipped span not rerun: run/);
   });
 });
 
@@ -58,9 +58,9 @@ describe("toolspan debug stops on contract errors", () => {
     const stopped = await runCli(["debug", "--yes", run]);
     assert.equal(stopped.code, 1, errText(stopped));
     assert.ok(!existsSync(marker), "nothing ran");
-    assert.match(text(stopped), /lint: 1 errors, 0 warnings\n {2}.*run\.jsonl:2: invalid-json /);
+    assert.match(text(stopped), /lint: 1 error, 0 warnings\n {2}.*run\.jsonl:2: invalid-json /);
     assert.match(text(stopped), /not rerun: the file has contract errors\n/);
-    assert.match(text(stopped), /next: the trace breaks the contract \(1 lint errors\)/);
+    assert.match(text(stopped), /next: the trace breaks the contract \(1 lint error\)/);
     const going = await runCli(["debug", "--yes", "--keep-going", run]);
     assert.equal(going.code, 1, errText(going));
     assert.ok(existsSync(marker), "--keep-going reran the clipped span");

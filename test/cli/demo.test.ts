@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { repoPath } from "../helpers/repo.js";
+import { scratchPaths } from "../helpers/scratch.js";
+
+const fresh = scratchPaths("toolspan-demo-test-");
+const demo = (...args: string[]) =>
+  spawnSync(process.execPath, [repoPath("bin/toolspan.js"), "demo", ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 test("demo writes a clipped span and shows the assertion the model never saw", () => {
-  const out = join(mkdtempSync(join(tmpdir(), "toolspan-demo-test-")), "run.jsonl");
-  const result = spawnSync(process.execPath, [repoPath("bin/toolspan.js"), "demo", "--out", out], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const out = fresh("run.jsonl");
+  const result = demo("--out", out);
   assert.equal(result.status, 0, result.stderr);
   const lines = readFileSync(out, "utf8").trimEnd().split("\n");
   assert.equal(lines.length, 1);
@@ -24,6 +24,19 @@ test("demo writes a clipped span and shows the assertion the model never saw", (
   assert.doesNotMatch(span.preview_stdout as string, /FAILED/);
   assert.match(result.stdout, /identical: the same stream was reproduced/);
   assert.match(result.stdout, /AssertionError: assert Decimal\('10\.01'\) == Decimal\('10\.00'\)/);
+});
+
+test("demo --out: a run file that cannot be opened is one line naming it; an existing one's run is joined", () => {
+  const bad = demo("--out", "/nonexistent/x");
+  assert.equal(bad.status, 2);
+  assert.equal(bad.stdout, "");
+  assert.match(bad.stderr, /^toolspan: --out \/nonexistent\/x: cannot open for appending \(ENOENT\)\n/);
+  const out = fresh("run.jsonl");
+  assert.equal(demo("--out", out).status, 0);
+  assert.equal(demo("--out", out).status, 0);
+  const ids = readFileSync(out, "utf8").trimEnd().split("\n").map((line) => (JSON.parse(line) as { run_id: string }).run_id);
+  assert.equal(ids.length, 2);
+  assert.equal(ids[1], ids[0], "one run per file");
 });
 
 test("demo --help explains itself and exits 0", () => {

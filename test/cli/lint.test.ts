@@ -76,6 +76,14 @@ describe("toolspan lint: exit status", () => {
     assert.equal(findingLines(run.stdout).length, 4, "the seed's findings are still reported");
   });
 
+  test("2 and only the error when no file could be read: no summary of 0 files, in any format", async () => {
+    const missing = join(tempDir(), "nope.jsonl");
+    for (const format of ["text", "jsonl", "sarif", "github"]) {
+      const run = await lint(["--format", format, missing]);
+      assert.deepEqual([run.code, run.stdout, run.stderr], [2, "", `toolspan: cannot read ${missing}: ENOENT\n`], format);
+    }
+  });
+
   test("--max-warnings: more warnings than N is exit 1; N or fewer is 0", async () => {
     assert.equal((await lint(["--max-warnings", "0", WARNING_ONLY])).code, 1);
     assert.equal((await lint(["--max-warnings=1", WARNING_ONLY])).code, 0);
@@ -183,6 +191,16 @@ describe("toolspan lint: usage errors exit 2 with one line of explanation", () =
   test("a config naming an unknown rule or a bad severity", async () => {
     await usage(["--config", writeTemp('{"rules": {"nope": "off"}}', "c.json"), SEED], /unknown rule 'nope'/);
     await usage(["--config", writeTemp('{"rules": {"invalid-hash": true}}', "c.json"), SEED], /takes off, warning or error, got true/);
+  });
+  test("a config file with a key toolspan does not know: one line naming it and the nearest known key", async () => {
+    for (const [config, message] of [
+      ['{"rulez": {}}', 'unknown key "rulez"; did you mean "rules"?'],
+      ['{"redact": {"pattern": []}}', 'unknown key "redact.pattern"; did you mean "redact.patterns"?'],
+    ]) {
+      const file = writeTemp(config!, "c.json");
+      const run = await lint(["--config", file, SEED]);
+      assert.deepEqual([run.code, run.stderr, run.stdout], [2, `toolspan: ${file}: ${message}\n`, ""]);
+    }
   });
   test("--config naming a missing file", async () => {
     await usage(["--config", join(tempDir(), "none.json"), SEED], /--config .*none\.json: cannot read \(ENOENT\)/);

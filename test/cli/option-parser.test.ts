@@ -10,6 +10,7 @@ const SPECS: readonly OptionSpec[] = [
   { name: "keep", kind: "choice", value: "POLICY", choices: ["head", "tail", "head+tail"], help: "policy" },
   { name: "out", kind: "string", value: "FILE", help: "run file" },
   { name: "json", kind: "flag", help: "json" },
+  { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "positive limit" },
 ];
 
 /** Asserts that parsing fails with a UsageError whose one-line message matches `message`. */
@@ -84,6 +85,13 @@ describe("parseArgs", () => {
     rejects(["--timeout", "soon"], /--timeout .*'soon'/);
     rejects(["--timeout", "Infinity"], /--timeout/);
     rejects(["--timeout="], /--timeout/);
+  });
+
+  test("positive seconds: 0 and a negative number are refused with one message", () => {
+    for (const value of ["0", "-1", "0.0", "-0.5", "soon"]) {
+      rejects(["--idle-timeout", value], new RegExp(`^--idle-timeout takes a number of seconds greater than 0, got '${value}'$`));
+    }
+    assert.equal(parseArgs(["--idle-timeout", "0.01"], SPECS).options.get("idle-timeout"), 0.01);
   });
 
   test("choices list what is allowed", () => {

@@ -1,8 +1,9 @@
 // `toolspan wrap` with the real OTLP/HTTP exporter, sending to a server on loopback that this test starts.
 import assert from "node:assert/strict";
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
-import { after, before, test } from "node:test";
+import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
+import { performance } from "node:perf_hooks";
+import { after, before, describe, test } from "node:test";
 import { spansFromLine } from "../../src/formats/otlp/spans-from-line.js";
 import { runCli } from "../helpers/cli.js";
 import { nodeFixture } from "../helpers/fixtures.js";
@@ -90,4 +91,61 @@ test("no endpoint: nothing is sent; a bad --otlp is a usage error", async () => 
   const bad = await runCli(["wrap", "--otlp", "not a url", "--", "true"]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr.toString(), /--otlp takes a URL/);
+});
+
+/** Wraps `node -e ''` with `extraEnv`; resolves to the exit, stderr and how long wrap took beyond the command. */
+async function wrapOverheadMs(extraEnv: NodeJS.ProcessEnv) {
+  const started = performance.now();
+  const result = await runCli(["wrap", "--json", "--", process.execPath, "-e", ""], { extraEnv });
+  const elapsed = performance.now() - started;
+  const record = JSON.parse(result.stdout.toString("utf8")) as { duration_ms: number };
+  return { code: result.code, stderr: result.stderr.toString("utf8"), overheadMs: elapsed - record.duration_ms };
+}
+
+// The SDK's default export timeout is 10 s, with retries on a refused connection: a Collector that was down added
+// 9 to 10 s to every wrap. The bound is DEFAULT_EXPORT_TIMEOUT_MS (2 s) plus node's start; 5 s leaves room for a
+// loaded machine and still fails the old behaviour by far.
+describe("a Collector that is down holds wrap back by the export timeout at most", () => {
+  let closedPort = 0;
+  let silentPort = 0;
+  const sockets: Socket[] = [];
+  // Accepts every connection and never answers.
+  const silent = createTcpServer((socket) => sockets.push(socket));
+  before(async () => {
+    const probe = createTcpServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    silentPort = (silent.address() as AddressInfo).port;
+  });
+  after(() => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+
+  test("a closed port: under 5 s, the failure named, the command's exit status kept", async () => {
+    const run = await wrapOverheadMs({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${closedPort}` });
+    assert.equal(run.code, 0);
+    assert.match(run.stderr, /^toolspan: OTLP export failed: .*ECONNREFUSED/m);
+    assert.ok(run.overheadMs < 5000, `wrap took ${Math.round(run.overheadMs)} ms beyond the command`);
+  });
+
+  test("a listener that never answers: under 5 s", async () => {
+    const run = await wrapOverheadMs({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${silentPort}` });
+    assert.equal(run.code, 0);
+    assert.match(run.stderr, /^toolspan: OTLP export failed: /m);
+    assert.ok(run.overheadMs < 5000, `wrap took ${Math.round(run.overheadMs)} ms beyond the command`);
+  });
+
+  test("OTEL_EXPORTER_OTLP_TRACES_TIMEOUT (over OTEL_EXPORTER_OTLP_TIMEOUT) sets the wait: 3000 ms is waited out", async () => {
+    const run = await wrapOverheadMs({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${silentPort}`,
+      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: "3000",
+      OTEL_EXPORTER_OTLP_TIMEOUT: "100",
+    });
+    assert.equal(run.code, 0);
+    // A timer never fires early: the export cannot have given up before 3000 ms.
+    assert.ok(run.overheadMs >= 3000 && run.overheadMs < 7000, `wrap took ${Math.round(run.overheadMs)} ms beyond the command`);
+  });
 });

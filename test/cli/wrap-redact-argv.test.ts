@@ -58,7 +58,10 @@ describe("wrap --redact-argv", () => {
     for (const row of rows) assert.equal(row.rerun, null);
     const rerun = await runCli(["rerun", "--yes", `${run}:1`]);
     assert.equal(rerun.code, 2);
-    assert.match(stderrText(rerun), /argv had 3 secret\(s\) replaced/);
+    assert.match(stderrText(rerun), /argv had 3 secrets replaced/);
     assert.equal(stdoutText(rerun), "");
+    const one = fresh("one.jsonl");
+    await runCli(["wrap", "--out", one, "--redact-argv", "--", ...nodeFixture("argv-json.mjs", "--password", "hunter2-pass")]);
+    assert.match(stderrText(await runCli(["rerun", "--yes", `${one}:1`])), /argv had 1 secret replaced/);
   });
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -73,6 +73,21 @@ describe("wrap: redaction and preview policy", () => {
       const { result } = await wrapJson([], ["true"], configDir({ redact }));
       assert.equal(result.code, 2);
       assert.match(result.stderr.toString(), /toolspan\.config\.json/);
+    }
+  });
+
+  test("a typo in the config is one line naming the key and the nearest known one, before anything runs", async () => {
+    for (const [config, message] of [
+      [{ redact: { pattern: [{ id: "acme-id", pattern: "ACME" }] } }, 'unknown key "redact.pattern"; did you mean "redact.patterns"?'],
+      [{ redcat: { off: ["jwt"] } }, 'unknown key "redcat"; did you mean "redact"?'],
+      [{ redact: { patterns: [{ id: "acme-id", patern: "ACME" }] } }, 'unknown key "redact.patterns[0].patern"; did you mean "redact.patterns[0].pattern"?'],
+      [{ "pre\u001b[2J": false }, 'unknown key "pre\\u001b[2J" (the file takes rules, redact, preview)'],
+      [{ colour: true }, 'unknown key "colour" (the file takes rules, redact, preview)'],
+    ] as const) {
+      const dir = configDir(config);
+      const result = await runCli(["wrap", "--", "sh", "-c", "touch ran"], { cwd: dir });
+      assert.deepEqual([result.code, result.stderr.toString()], [2, `toolspan: toolspan.config.json: ${message}\n`]);
+      assert.equal(existsSync(join(dir, "ran")), false, "nothing ran");
     }
   });
 

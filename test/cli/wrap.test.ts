@@ -287,7 +287,9 @@ describe("usage errors: exit 2, one line naming the argument, nothing run", () =
     ["--keep bogus", ["--keep", "bogus", "--", ...command], /--keep .*'bogus'/],
     ["--hash-window 0", ["--hash-window", "0", "--", ...command], /--hash-window .*'0'/],
     ["--timeout soon", ["--timeout", "soon", "--", ...command], /--timeout .*'soon'/],
-    ["--timeout 0", ["--timeout", "0", "--", ...command], /--timeout/],
+    ["--timeout 0", ["--timeout", "0", "--", ...command], /^toolspan: --timeout takes a number of seconds greater than 0, got '0'$/],
+    ["--timeout -1", ["--timeout", "-1", "--", ...command], /^toolspan: --timeout takes a number of seconds greater than 0, got '-1'$/],
+    ["--idle-timeout=0", ["--idle-timeout=0", "--", ...command], /^toolspan: --idle-timeout takes a number of seconds greater than 0, got '0'$/],
     ["--cap with --no-cap", ["--cap", "5", "--no-cap", "--", ...command], /--cap and --no-cap/],
     ["--json with a value", ["--json=yes", "--", ...command], /--json takes no value/],
   ];
@@ -446,6 +448,48 @@ describe("run ids and nesting", () => {
     const seen = JSON.parse(innerSpan.preview_stdout) as Record<string, string>;
     assert.equal(seen.TOOLSPAN_PARENT_SPAN_ID, innerSpan.span_id);
     assert.equal(seen.TOOLSPAN_RUN_ID, "run-nested");
+  });
+});
+
+describe("--out joins the run file's run", () => {
+  const wrapInto = (path: string, ...args: string[]) => runCli(["wrap", "--out", path, ...args, "--", ...emit(1, 0)]);
+
+  test("two wraps into one file share its run_id, and lint finds no mixed-runs", async () => {
+    const path = runFile();
+    assert.equal((await wrapInto(path)).code, 0);
+    assert.equal((await wrapInto(path)).code, 0);
+    const [first, second] = readSpans(path);
+    assert.match(first!.run_id, /^[0-9a-f]{32}$/, "a new file starts a new run");
+    assert.equal(second!.run_id, first!.run_id);
+    const lint = await runCli(["lint", "--format", "jsonl", path]);
+    assert.equal(lint.stdout.toString(), "", "no finding, mixed-runs included");
+  });
+
+  test("--run-id and TOOLSPAN_RUN_ID still say otherwise", async () => {
+    const path = runFile();
+    await wrapInto(path);
+    await wrapInto(path, "--run-id", "run-flag");
+    await runCli(["wrap", "--out", path, "--", ...emit(1, 0)], { extraEnv: { TOOLSPAN_RUN_ID: "run-env" } });
+    const ids = readSpans(path).map((span) => span.run_id);
+    assert.deepEqual(ids.slice(1), ["run-flag", "run-env"]);
+  });
+
+  test("an empty file, or one whose first line is no span, starts a run of its own", async () => {
+    const empty = runFile();
+    writeFileSync(empty, "");
+    await wrapInto(empty);
+    await wrapInto(empty);
+    const [a, b] = readSpans(empty);
+    assert.equal(b!.run_id, a!.run_id, "the first wrap into the empty file set the run");
+    for (const firstLine of ["not a span", JSON.stringify({ run_id: "bad\u0000id" }), JSON.stringify({ run_id: 7 })]) {
+      const path = runFile();
+      writeFileSync(path, `${firstLine}\n`);
+      await wrapInto(path);
+      await wrapInto(path);
+      const [one, two] = readFileSync(path, "utf8").trimEnd().split("\n").slice(1).map((line) => parseSpan(line).run_id);
+      assert.match(one!, /^[0-9a-f]{32}$/, firstLine);
+      assert.notEqual(two, one, "each wrap's id is new: the file's first line names no run");
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { readLines, STOP, UnreadableInput } from "../../src/formats/jsonl-lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolspan-lines-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("lines are numbered from 1 with the BOM and CRs dropped, a last line without newline included", async () => {
   const path = join(dir, "a.jsonl");

@@ -15,6 +15,21 @@ export interface OtlpExportOptions {
 /** Flushes what is pending and stops; call before the process exits. */
 export type ShutdownOtlp = () => Promise<void>;
 
+/** An export's limit when no variable sets one. The SDK's own default, 10 s, held every wrap back that long
+ * while a Collector was down; a Collector on loopback or the LAN answers in milliseconds. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 2000;
+
+/** The export limit the OTLP variables give (milliseconds, as the specification has them: the traces one first),
+ * else DEFAULT_EXPORT_TIMEOUT_MS; a value that is not a number > 0 is passed over, as the SDK passes it over. */
+function exportTimeoutMs(env: NodeJS.ProcessEnv): number {
+  for (const name of ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT"]) {
+    const raw = env[name]?.trim();
+    const value = Number(raw);
+    if (raw && Number.isFinite(value) && value > 0) return value;
+  }
+  return DEFAULT_EXPORT_TIMEOUT_MS;
+}
+
 const tracesUrl = (endpoint: string): string => (/\/v1\/traces\/?$/.test(endpoint) ? endpoint : `${endpoint.replace(/\/+$/, "")}/v1/traces`);
 
 // The SDK reports a failed export to a global handler that is silent by default; a user who set an endpoint
@@ -32,7 +47,12 @@ function reportingFailures(exporter: SpanExporter, onError: (message: string) =>
   };
 }
 
-/** Registers a global tracer provider that exports each span as it ends. */
+// Past the exporter's own limit, shutdown stops waiting: the exporter reports its timeout itself before then, so
+// this only bounds an exporter that would not keep to its limit.
+const SHUTDOWN_MARGIN_MS = 250;
+
+/** Registers a global tracer provider that exports each span as it ends. Its shutdown resolves within the export
+ * limit (and a small margin) whether or not the Collector answered. */
 export async function registerOtlpExport(options: OtlpExportOptions): Promise<ShutdownOtlp> {
   const [{ trace }, { BasicTracerProvider, SimpleSpanProcessor }, { OTLPTraceExporter }, { defaultResource, resourceFromAttributes }] =
     await Promise.all([
@@ -41,11 +61,23 @@ export async function registerOtlpExport(options: OtlpExportOptions): Promise<Sh
       import("@opentelemetry/exporter-trace-otlp-http"),
       import("@opentelemetry/resources"),
     ]);
-  const exporter = new OTLPTraceExporter(options.endpoint ? { url: tracesUrl(options.endpoint) } : {});
+  // Retries included: the exporter stops retrying at this deadline.
+  const timeoutMillis = exportTimeoutMs(process.env);
+  const exporter = new OTLPTraceExporter({ timeoutMillis, ...(options.endpoint ? { url: tracesUrl(options.endpoint) } : {}) });
   const provider = new BasicTracerProvider({
     resource: defaultResource().merge(resourceFromAttributes({ "service.name": options.serviceName || "toolspan" })),
     spanProcessors: [new SimpleSpanProcessor(reportingFailures(exporter, options.onError))],
   });
   trace.setGlobalTracerProvider(provider);
-  return () => provider.shutdown();
+  return async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        options.onError(`no answer within ${timeoutMillis} ms; the span was not sent`);
+        resolve();
+      }, timeoutMillis + SHUTDOWN_MARGIN_MS).unref();
+    });
+    await Promise.race([provider.shutdown(), late]);
+    clearTimeout(timer);
+  };
 }

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { test } from "node:test";
 import fc from "fast-check";
 import { ClaudeCodeReader } from "../../../src/formats/transcripts/claude-code.js";
 import { CodexReader } from "../../../src/formats/transcripts/codex.js";
 import { readTranscript } from "../../../src/formats/transcripts/read-transcript.js";
+import { scratchPaths } from "../../helpers/scratch.js";
+
+const fresh = scratchPaths("toolspan-transcript-");
 
 // Lines that look like either format's records, damaged at random: any JSON, any field, torn anywhere.
 const recordLike = fc.oneof(
@@ -35,13 +36,12 @@ test("the line readers never throw, whatever the lines", () => {
 });
 
 test("a Codex-looking file of random lines after a real first line is audited, never a crash", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolspan-transcript-"));
+  const path = fresh("t.jsonl");
   await fc.assert(
     fc.asyncProperty(fc.array(line, { maxLength: 20 }), fc.boolean(), async (lines, codex) => {
       const first = codex
         ? JSON.stringify({ timestamp: "t", type: "session_meta", payload: { cwd: "/r" } })
         : JSON.stringify({ type: "user", sessionId: "s", message: { content: "hi" } });
-      const path = join(dir, "t.jsonl");
       writeFileSync(path, [first, ...lines].join("\n"));
       const read = await readTranscript(path);
       assert.equal(read.format, codex ? "codex" : "claude-code");
