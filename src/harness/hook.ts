@@ -52,6 +52,8 @@ export function readShellCall(input: Record<string, unknown>, event: string, too
   if (toolInput === null) return { pass: "tool_input is not an object" };
   const command = toolInput.command;
   if (typeof command !== "string" || command.trim() === "") return { pass: "tool_input.command is not a non-empty string" };
+  // No argv can hold a NUL byte: such a command cannot be handed to bash -c, so the harness deals with it.
+  if (command.includes("\u0000")) return { pass: "tool_input.command holds a NUL character" };
   const sessionId = textField(input, "session_id");
   if (sessionId === null) return { pass: "session_id is not a non-empty string" };
   return { command, sessionId, toolInput };

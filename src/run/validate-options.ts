@@ -78,6 +78,11 @@ const CHECKS: { [Name in keyof Required<RunToolOptions>]: Check } = {
   traceparent: text,
   tracestate: text,
   recordArgs: flag,
+  deferredKeep: {
+    expected: "{ maxCap, settle, notice? }: maxCap a whole number >= 0, settle (and notice) functions",
+    test: (v) => isObject(v) && count(0).test(v.maxCap) && typeof v.settle === "function" && (v.notice === undefined || typeof v.notice === "function"),
+  },
+  harness: { expected: "a non-empty string", test: (v) => typeof v === "string" && v !== "" },
 };
 const NAMES = Object.keys(CHECKS);
 

@@ -85,6 +85,7 @@ describe("toolspan hook", () => {
       [claudeInput({ command: "ls" }, { session_id: null }), /session_id/],
       [claudeInput({ command: "ls" }, { hook_event_name: "PostToolUse" }), /not a PreToolUse hook input/],
       [claudeInput({ command: "sleep 100", run_in_background: true }), /background command/],
+      [claudeInput({ command: "ls\u0000rm" }), /holds a NUL character/],
       [claudeInput({ command: "ls" }, { tool_name: "\u001b]2;pwned\u0007" }), /\\u001b\]2;pwned\\u0007/],
     ];
     for (const [input, reason] of cases) {
