@@ -1,6 +1,7 @@
 // `toolspan hook HARNESS`: the command a harness runs before each tool call. It reads the hook's JSON on stdin and
 // answers with the shell command rewritten to run through `toolspan wrap --harness`. It never blocks a call: input it
 // cannot read passes through untouched (no answer, exit 0) with one line on stderr saying why.
+import { readSync } from "node:fs";
 import { HOOKS } from "../harness/hooks.js";
 import { wrappedCommand, type HarnessHook } from "../harness/hook.js";
 import { HARNESS_IDS, type HarnessId } from "../harness/profiles.js";
@@ -27,15 +28,24 @@ the call"); 1 for an unknown harness name.`;
 // A hook input is a few KB; past this it is not one, and is not read further.
 const MAX_INPUT_BYTES = 4 * 1024 * 1024;
 
-async function readInput(): Promise<string | null> {
-  const parts: Buffer[] = [];
+// Read synchronously from fd 0: the hook runs before every tool call, and the stream machinery costs start-up time.
+function readInput(): string | null {
+  const buffer = Buffer.alloc(MAX_INPUT_BYTES + 1);
   let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(0, buffer, size, buffer.length - size, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EAGAIN") continue;
+      if ((error as NodeJS.ErrnoException).code === "EOF") break;
+      throw error;
+    }
+    if (read === 0) break;
+    size += read;
     if (size > MAX_INPUT_BYTES) return null;
-    parts.push(chunk as Buffer);
   }
-  return Buffer.concat(parts).toString("utf8");
+  return buffer.subarray(0, size).toString("utf8");
 }
 
 function parseObject(text: string): Record<string, unknown> | null {
@@ -73,7 +83,8 @@ export async function hookCommand(args: readonly string[]): Promise<number> {
     process.stderr.write(`toolspan hook: give one harness: ${HARNESS_IDS.join(", ")} (got ${escapeControls(args.join(" ") || "none")})\n`);
     return 1;
   }
-  const result = answerHook(HOOKS[harness as HarnessId], await readInput(), selfInvocation());
+  const hook = await HOOKS[harness as HarnessId]();
+  const result = answerHook(hook, readInput(), selfInvocation());
   if ("pass" in result) return passThrough(harness, result.pass);
   process.stdout.write(`${JSON.stringify(result.answer)}\n`);
   return 0;
