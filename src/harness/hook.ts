@@ -59,9 +59,30 @@ export function readShellCall(input: Record<string, unknown>, event: string, too
   return { command, sessionId, toolInput };
 }
 
+// Words that set up a command rather than being it: `cd x && pytest` is a pytest call, `env A=1 npm test` an npm one.
+const SETUP = new Set(["cd", "pushd", "popd", "export", "source", ".", "set", "unset", "alias"]);
+const PREFIXES = new Set(["env", "sudo", "time", "nohup", "nice", "timeout", "exec", "command"]);
+
+/** The program a shell command runs, for the span's tool_name: the first word of its first simple command that is not
+ * set-up, past VAR=value words and prefixes like `env` or `timeout 600`; null when it has no plain word for one. */
+export function commandToolName(command: string): string | null {
+  for (const segment of command.slice(0, 4096).split(/&&|\|\||[;|\n]/)) {
+    const words = segment.trim().split(/\s+/).filter(Boolean);
+    let i = 0;
+    while (i < words.length && (/^[A-Za-z_]\w*=/.test(words[i]!) || PREFIXES.has(words[i]!) || /^-|^\d+[smhd]?$/.test(words[i]!))) i++;
+    const word = words[i];
+    if (word === undefined || SETUP.has(word)) continue;
+    const name = word.slice(word.lastIndexOf("/") + 1);
+    return /^[\w.+-]{1,64}$/.test(name) ? name : null;
+  }
+  return null;
+}
+
 /** The command a harness runs instead of `command`: the original, whole, under `bash -c`, through `toolspan wrap`
  * in this harness's mode. `wrapArgs` are further wrap options (e.g. a limit read from the harness's settings). */
 export function wrappedCommand(invocation: string, harness: HarnessId, call: ShellCall, wrapArgs: readonly string[] = []): string {
-  const options = ["--harness", harness, "--session", call.sessionId, ...wrapArgs].map(shellQuote).join(" ");
+  const toolName = commandToolName(call.command);
+  const named = toolName === null ? [] : ["--tool-name", toolName];
+  const options = ["--harness", harness, "--session", call.sessionId, ...named, ...wrapArgs].map(shellQuote).join(" ");
   return `${invocation} wrap ${options} -- bash -c ${shellQuote(call.command)}`;
 }

@@ -31,14 +31,14 @@ describe("toolspan hook", () => {
     assert.equal(out.hookEventName, "PreToolUse");
     assert.equal(out.updatedInput.description, "Run tests");
     assert.equal(out.updatedInput.timeout, 120000);
-    assert.match(out.updatedInput.command, / wrap --harness claude-code --session sess-9 -- bash -c 'npm test -- --grep '\\''a b'\\'''$/);
+    assert.match(out.updatedInput.command, / wrap --harness claude-code --session sess-9 --tool-name npm -- bash -c 'npm test -- --grep '\\''a b'\\'''$/);
   });
 
   test("codex answers with permissionDecision allow beside updatedInput, as Codex requires", async () => {
     const { result } = await hook("codex", claudeInput({ command: "cargo test" }));
     const out = answer(stdoutText(result)).hookSpecificOutput;
     assert.equal(out.permissionDecision, "allow");
-    assert.match(out.updatedInput.command, / wrap --harness codex --session sess-9 -- bash -c 'cargo test'$/);
+    assert.match(out.updatedInput.command, / wrap --harness codex --session sess-9 --tool-name cargo -- bash -c 'cargo test'$/);
   });
 
   test("codex: a lower tool_output_token_limit in config.toml becomes --harness-limit", async () => {
@@ -113,5 +113,17 @@ describe("toolspan hook", () => {
       const args = spawnSync("bash", ["-c", probe]).stdout.toString("utf8").split("\0").slice(0, -1);
       assert.deepEqual(args.slice(-3), ["bash", "-c", command]);
     }
+  });
+});
+
+describe("the span's tool_name from the command", () => {
+  test("the program the command runs, past set-up, assignments and prefixes", async () => {
+    const { commandToolName } = await import("../../src/harness/hook.js");
+    assert.equal(commandToolName("pytest -q tests/"), "pytest");
+    assert.equal(commandToolName("cd repo && CI=1 npm test"), "npm");
+    assert.equal(commandToolName("timeout 600 /usr/bin/cargo test"), "cargo");
+    assert.equal(commandToolName("env A=1 B=2 ./run-tests.sh | tee log"), "run-tests.sh");
+    assert.equal(commandToolName("cd x"), null);
+    assert.equal(commandToolName("$(evil)"), null);
   });
 });
