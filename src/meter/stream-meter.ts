@@ -6,6 +6,7 @@ import { headShare, Keeper } from "./keep.js";
 import { PrefixWindow } from "./prefix-window.js";
 import { buildPreview, previewPrefixBytes } from "./preview.js";
 import { REDACTION_LOOKAHEAD_CHARS, redactPreview } from "../redact/redact-text.js";
+import { NORMALIZE_MAX_BYTES, NormalizedHash } from "../rerun/normalize.js";
 import type { RedactRule } from "../redact/rules.js";
 import { newSha256, sha256Hex } from "./sha256.js";
 import { TailWindow } from "./tail-window.js";
@@ -24,6 +25,8 @@ export interface StreamMeterOptions {
   redact?: readonly RedactRule[];
   /** Receives the kept bytes in order. Without it the meter gathers them into `kept` of the result. */
   onKept?: (chunk: Buffer) => void;
+  /** The normalised hash is given up past this many bytes (default NORMALIZE_MAX_BYTES; Infinity: never). */
+  normalizeMaxBytes?: number;
 }
 
 /** What a meter measured over one whole stream. Names mirror the contract's `{stream}_{field}` keys. */
@@ -36,6 +39,8 @@ export interface StreamMeasure {
   sha256: string | null;
   /** Whole-stream hash, always. */
   streamSha256: string;
+  /** Whole-stream hash after normalising run-to-run noise (src/rerun/normalize.ts); null when binary or too long. */
+  normalizedSha256: string | null;
   headSha256: string | null;
   tailSha256: string | null;
   /** Hash of exactly the kept bytes. */
@@ -59,6 +64,7 @@ export class StreamMeter {
   private readonly previewChars: number;
   private readonly redact: readonly RedactRule[];
   private readonly streamHash = newSha256();
+  private readonly normalizedHash: NormalizedHash;
   private readonly keptHash: Hash | null;
   private readonly head: PrefixWindow;
   private readonly tail: TailWindow;
@@ -81,6 +87,7 @@ export class StreamMeter {
     assertCount("previewChars", this.previewChars, 0);
     // Without a cap the kept bytes are the stream: one hash pass serves both.
     this.keptHash = this.cap === null ? null : newSha256();
+    this.normalizedHash = new NormalizedHash(options.normalizeMaxBytes ?? NORMALIZE_MAX_BYTES);
     this.head = new PrefixWindow(this.hashWindow);
     this.tail = new TailWindow(this.hashWindow);
     this.redact = options.redact ?? [];
@@ -100,6 +107,7 @@ export class StreamMeter {
     if (chunk.length === 0) return;
     this.bytes += chunk.length;
     this.streamHash.update(chunk);
+    this.normalizedHash.write(chunk);
     if (!this.head.full) this.head.write(chunk);
     this.tail.write(chunk);
     this.utf8.write(chunk);
@@ -119,6 +127,7 @@ export class StreamMeter {
     const streamSha256 = this.streamHash.digest("hex");
     const truncated = this.cap !== null && this.bytes > this.cap;
     const encoding = this.utf8.result();
+    const normalizedSha256 = this.normalizedHash.digest();
     const empty = this.bytes === 0;
     const previewSource = this.previewPrefix.contents();
     const { preview, redactions } =
@@ -138,6 +147,7 @@ export class StreamMeter {
       keep: this.keep,
       sha256: truncated ? null : streamSha256,
       streamSha256,
+      normalizedSha256: encoding === "binary" ? null : normalizedSha256,
       headSha256: empty ? null : sha256Hex(this.head.contents()),
       tailSha256: empty ? null : sha256Hex(this.tail.contents()),
       keptSha256: this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,

@@ -16,7 +16,7 @@ import { readPrefix, readRange, type ShownRange } from "./read-ranges.js";
 import { RerunRefused } from "./rerun-refused.js";
 import { StreamFile } from "./stream-file.js";
 import { unseenPlan, type UnseenPlan } from "./unseen.js";
-import { freshStream, verdictFor, type StreamVerdict } from "./verdict.js";
+import { freshStream, incompleteReason, verdictFor, type StreamVerdict } from "./verdict.js";
 import { spanFromBlobs, type StoredStreams } from "./from-blob.js";
 
 /** Bytes of each unseen range shown by default: the first and last half of this when a range is longer. */
@@ -64,6 +64,8 @@ export interface RerunResult {
   span: ToolSpan;
   verdict: RerunVerdict;
   streams: StreamVerdict[];
+  /** Why the rerun did not finish (the verdict is then `incomplete`), or null. */
+  incomplete: string | null;
   unseen: UnseenStream[];
   /** Null unless `diff` was asked for. */
   diffs: PreviewDiff[] | null;
@@ -138,18 +140,22 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
       env: options.env,
       forwardSignals: options.forwardSignals ?? false,
       signal: options.signal,
+      // The old span's normalised hashes cover its whole streams: so must the new ones, however long.
+      normalizeMaxBytes: Infinity,
       onStdout: files.stdout.write,
       onStderr: files.stderr.write,
     });
     await Promise.all([files.stdout.close(), files.stderr.close()]);
-    const { span, verdicts, unseen, diffs } = await settle(of, result.span, { stdout: files.stdout.path, stderr: files.stderr.path }, options);
+    const paths = { stdout: files.stdout.path, stderr: files.stderr.path };
+    const { span, verdicts, unseen, diffs } = await settle(of, result.span, paths, options, incompleteReason(of.span, result.span));
     let saved: Record<StreamName, string> | null = null;
     if (options.saveDir !== undefined) {
       saved = { stdout: join(dir, `${span.span_id}.stdout`), stderr: join(dir, `${span.span_id}.stderr`) };
       await rename(files.stdout.path, saved.stdout);
       await rename(files.stderr.path, saved.stderr);
     }
-    return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode: result.exitCode, fromBlob: false };
+    const { verdict, streams, incomplete } = verdicts;
+    return { of, span, verdict, streams, incomplete, unseen, diffs, saved, exitCode: result.exitCode, fromBlob: false };
   } finally {
     if (options.saveDir === undefined) await rm(dir, { recursive: true, force: true });
     else await Promise.all([rm(files.stdout.path, { force: true }), rm(files.stderr.path, { force: true })]);
@@ -157,9 +163,9 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
 }
 
 // What a run (or the store) gave, judged against the old span: the verdicts, the new span linked to the old, the
-// unseen bytes and the diffs read back from the full streams at `paths`.
-async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions) {
-  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") });
+// unseen bytes and the diffs read back from the full streams at `paths`. A run that did not finish proves nothing.
+async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions, incomplete: string | null) {
+  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") }, incomplete);
   const span: ToolSpan = { ...fresh, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
   return { span, verdicts, ...(await readBack(of, span, paths, options)) };
 }
@@ -167,7 +173,8 @@ async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName
 // The stored streams stand in for a run: the same verdicts, unseen bytes and diffs, read from the blobs.
 async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunOptions): Promise<RerunResult> {
   const fresh = await spanFromBlobs(of, stored);
-  const { span, verdicts, unseen, diffs } = await settle(of, fresh, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options);
+  // The stored streams are the old ones: their outcome (a timeout included) is the span's, not a rerun's.
+  const { span, verdicts, unseen, diffs } = await settle(of, fresh, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options, null);
   let saved: Record<StreamName, string> | null = null;
   if (options.saveDir !== undefined) {
     await mkdir(options.saveDir, { recursive: true });
@@ -175,5 +182,5 @@ async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunO
     await Promise.all(STREAMS.map((stream) => copyFile(stored[stream].path, saved![stream])));
   }
   const exitCode = span.returncode ?? 0;
-  return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode, fromBlob: true };
+  return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, incomplete: null, unseen, diffs, saved, exitCode, fromBlob: true };
 }

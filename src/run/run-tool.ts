@@ -71,6 +71,9 @@ export interface RunToolOptions extends TraceOptions {
   redactArgv?: boolean;
   /** Keep each whole stream in this local blob store (`{s}_blob`); nothing is stored without it. */
   store?: BlobStoreOptions;
+  /** Bytes of each stream normalised for `{s}_normalized_sha256`, past which it is null (default
+   * NORMALIZE_MAX_BYTES, so a huge stream costs no more than its sha256; Infinity: all of it, as a rerun does). */
+  normalizeMaxBytes?: number;
 }
 
 /** Where kept bytes go; a returned promise asks the runner to stop reading that stream until it settles. */
@@ -111,6 +114,7 @@ class KeptStream {
       previewChars: options.previewChars,
       redact: options.redact === false ? [] : (options.redact ?? BUILTIN_RULES),
       onKept: (chunk) => this.deliver(chunk),
+      normalizeMaxBytes: options.normalizeMaxBytes,
     });
   }
 
