@@ -59,11 +59,9 @@ export function contractLine(tally: RunTally): string {
   return `${errors}${warnings}`;
 }
 
-/** `3` or, when reruns in the file verified some of them, `3 (2 settled by a verified rerun)`. */
-export function needActionText(report: RunReport): string {
-  const { triage, tally } = report;
-  return triage.settled > 0 ? `${count(tally.needAction)} (${count(triage.settled)} settled by a verified rerun)` : count(tally.needAction);
-}
+/** `""`, or ` (2 settled by a verified rerun)` when reruns in the file verified some of the spans that need action. */
+export const settledText = (report: RunReport): string =>
+  report.triage.settled > 0 ? ` (${count(report.triage.settled)} settled by a verified rerun)` : "";
 
 /** What to do next about the whole file. */
 export function nextStep(report: RunReport, file: string): string {

@@ -64,7 +64,9 @@ export const NORMALIZATIONS: readonly Normalization[] = [
   {
     id: "duration",
     description: "durations: `1.23s`, `12ms`, `0.42 seconds`, `3 secs`, `1m2.5s`, `250us`, `250µs`, `2 minutes`",
-    pattern: /\b(?:\d+h)?(?:\d+m(?=\d))?\d+(?:\.\d+)?[ \t]?(?:ns|us|µs|ms|s|secs?|seconds?|mins?|minutes?)(?![\w])/g,
+    // A number, then any `h`/`m` parts (`1h2m3s`, `1m2.5s`), then a unit: one pass over the digits, no backtracking
+    // through optional leading groups.
+    pattern: /\b\d+(?:\.\d+)?(?:[hm]\d+(?:\.\d+)?)*[ \t]?(?:ns|us|µs|ms|s|secs?|seconds?|mins?|minutes?)(?![\w])/g,
     replacement: "<DURATION>",
   },
   {
@@ -126,7 +128,7 @@ export const NORMALIZE_LINE_BYTES = 64 * 1024;
 
 /** The bytes `wrap` normalises of each stream at most: past them a span records no normalised hash, so a huge
  * stream costs wrap no more than one pass of sha256. A rerun normalises its whole stream. */
-export const NORMALIZE_MAX_BYTES = 8 * 1024 * 1024;
+export const NORMALIZE_MAX_BYTES = 4 * 1024 * 1024;
 
 // The table over bytes read as latin1: `µ` is two bytes in UTF-8, so two chars there.
 const BYTE_RULES = NORMALIZATIONS.map((rule) => ({

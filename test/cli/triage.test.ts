@@ -179,7 +179,7 @@ describe("toolspan triage, report and debug after a verified rerun", () => {
 
     const report = await toolspan(["report", run]);
     assert.equal(report.code, 0, report.stdout);
-    assert.match(report.stdout, /2 tool spans in 2 lines, 1 \(1 settled by a verified rerun\) need action/);
+    assert.match(report.stdout, /2 tool spans in 2 lines, 1 need action \(1 settled by a verified rerun\)/);
     assert.match(report.stdout, /next: nothing left to do: every span that needed action was verified by a rerun in the file/);
     assert.equal((JSON.parse((await toolspan(["report", "--format", "json", run])).stdout) as { settled: number }).settled, 1);
 
