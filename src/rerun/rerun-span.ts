@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STREAMS } from "../contract/constants.js";
 import type { Encoding, RerunVerdict, StreamName, ToolSpan } from "../contract/span.js";
-import { hashWindow, previewChars, streamFields } from "../lint/span-fields.js";
+import { hashWindow, isHash, previewChars, streamFields } from "../lint/span-fields.js";
 import { previewPrefixBytes } from "../meter/preview.js";
 import { runTool } from "../run/run-tool.js";
 import { assertRunnable, NOT_CONFIRMED } from "./consent.js";
@@ -79,6 +79,8 @@ export interface RerunResult {
 
 const binaryIn = (encoding: string | undefined): boolean => encoding === "binary";
 
+const hasNormalizedHash = (span: LocatedSpan["span"]): boolean => STREAMS.some((stream) => isHash(span[`${stream}_normalized_sha256`]));
+
 async function readBack(of: LocatedSpan, span: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions) {
   const showBytes = options.showBytes ?? DEFAULT_SHOW_BYTES;
   const chars = previewChars(of.span);
@@ -140,8 +142,9 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
       env: options.env,
       forwardSignals: options.forwardSignals ?? false,
       signal: options.signal,
-      // The old span's normalised hashes cover its whole streams: so must the new ones, however long.
-      normalizeMaxBytes: Infinity,
+      // The old span's normalised hashes cover its whole streams: so must the new ones, however long. A span with
+      // none (another writer's, or streams too long when wrapped) gets a rerun normalised as wrap would.
+      normalizeMaxBytes: hasNormalizedHash(of.span) ? Infinity : undefined,
       onStdout: files.stdout.write,
       onStderr: files.stderr.write,
     });

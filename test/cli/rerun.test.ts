@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { RERUN_KEYS } from "../../src/contract/keys.js";
+import { NORMALIZE_MAX_BYTES } from "../../src/rerun/normalize.js";
 import { cliArgv, runCli } from "../helpers/cli.js";
 import { fixturePath, nodeFixture, sha256 } from "../helpers/fixtures.js";
 import { repoPath } from "../helpers/repo.js";
@@ -131,6 +132,24 @@ describe("toolspan rerun: output that changes between runs", () => {
       [json.streams[0]!.normalized_sha256, json.streams[0]!.old_normalized_sha256, json.streams[0]!.normalized_match],
       [old.stdout_normalized_sha256, old.stdout_normalized_sha256, true],
     );
+  });
+
+  test("a stream over wrap's normalising limit has no normalised hash; its rerun is judged by the bytes, and normalises only for a span that has one", async () => {
+    const big = String(NORMALIZE_MAX_BYTES + 4096);
+    const run = await wrapped(["--cap", "1024"], nodeFixture("emit.mjs", "--out", big, "--pattern", "ran in 1.5s\n"));
+    const old = onlyLine(run);
+    assert.equal(old.stdout_normalized_sha256, null, "wrap gave up past the limit");
+    assert.match(old.stderr_normalized_sha256 as string, /^[0-9a-f]{64}$/);
+    const out = fresh("new.jsonl");
+    const result = await runCli(["rerun", "--yes", "--out", out, `${run}:1`]);
+    assert.equal(result.code, 0, text(result));
+    assert.match(text(result), /^verdict: identical\n {2}stdout identical .*\n {9}no normalised hash: the span has none \(binary, or too long to normalise when recorded\)\n/);
+    // stderr had a normalised hash, so the rerun normalised its whole streams, stdout too.
+    assert.match(onlyLine(out).stdout_normalized_sha256 as string, /^[0-9a-f]{64}$/);
+    const { stdout_normalized_sha256: _out, stderr_normalized_sha256: _err, ...noneAtAll } = old;
+    const again = fresh("again.jsonl");
+    await runCli(["rerun", "--yes", "--out", again, `${runFileWith(noneAtAll)}:1`]);
+    assert.equal(onlyLine(again).stdout_normalized_sha256, null, "a span with none gets a rerun normalised as wrap would");
   });
 
   test("--diff: times, durations, pids, addresses and temp paths make no noise; --no-normalize shows them", async () => {
