@@ -115,7 +115,8 @@ const TOKENS = [
   "0x7ffd1234ab", "0x12", "1.23s", "12 ms", "250µs", "2 minutes", "1m2.5s", "duration_ms: 1.5", "# duration_ms 9", "dur_ms=3",
   "pid 42", "PID=7", "sshd[1234]:", "[31337]", "test_x[100]", "thread 'a::b' (123)", "/tmp/x/y", "/var/tmp/z", "a/tmp/b",
   "C:\\Windows\\Temp\\a", "=== ", " ===", "======", "----", "<TIME>", "\n", "\r\n", " ", "\t", "é", "\u00a0", "\u2028", "µ", "à",
-  "a", "7", "42", "[", "]", ":", "'", ".", "-", "_", "=", "passed in", "Mar", "time", "😀",
+  "a", "7", "42", "[", "]", ":", "'", ".", "-", "_", "=", "passed in", "Mar", "time", "😀", "Z", "UTC", "+02:00", "s", "ms",
+  "pid", "=", "seconds",
 ];
 const noisyText = fc.array(fc.constantFrom(...TOKENS), { maxLength: 24 }).map((tokens) => tokens.join(""));
 
