@@ -30,7 +30,7 @@ export { spanFacts, type SpanFacts, type StreamFacts } from "./triage/facts.js";
 export { isTestRun, commandRunsTests } from "./triage/is-test-run.js";
 export { UnreadableInput } from "./formats/jsonl-lines.js";
 export type { RerunVerdict } from "./contract/span.js";
-export { RERUN_VERDICTS } from "./contract/constants.js";
+export { RERUN_VERDICTS, VERIFIED_VERDICTS } from "./contract/constants.js";
 export { RERUN_KEYS } from "./contract/keys.js";
 export { locateSpan, parseSpanRef, spanProblems, type LocatedSpan, type SpanRef } from "./rerun/locate-span.js";
 export { assertRunnable, consentMode, describeRerun, NOT_CONFIRMED, type ConsentMode } from "./rerun/consent.js";
@@ -44,7 +44,15 @@ export {
 export { RerunRefused, type RefusalReason } from "./rerun/rerun-refused.js";
 export { verdictFor, streamVerdict, overallVerdict, freshStream, type FreshStream, type StreamVerdict, type RerunVerdicts } from "./rerun/verdict.js";
 export { unseenRanges, keptRanges, unseenPlan, type ByteRange, type UnseenPlan } from "./rerun/unseen.js";
-export { normalizeForDiff, NORMALIZATIONS, type Normalization } from "./rerun/normalize.js";
+export {
+  normalizeForDiff,
+  NORMALIZATIONS,
+  NormalizedHash,
+  NORMALIZATION_ID,
+  NORMALIZE_MAX_BYTES,
+  NORMALIZE_LINE_BYTES,
+  type Normalization,
+} from "./rerun/normalize.js";
 export { previewDiff, type PreviewDiff, type PreviewDiffInput } from "./rerun/preview-diff.js";
 export type { ShownRange } from "./rerun/read-ranges.js";
 export { renderRerunText } from "./rerun/render-text.js";
@@ -70,7 +78,7 @@ export type { TraceOptions } from "./run/otel/tool-trace.js";
 export { BUILTIN_RULES, SEAM_RULES, type BuiltinRule, type RedactRule } from "./redact/rules.js";
 export { redactText, redactPreview, findRedactions, REDACTION_LOOKAHEAD_CHARS, type Redaction } from "./redact/redact-text.js";
 export { ruleSet, hasNestedQuantifier, RedactConfigError, type RedactConfig } from "./redact/rule-set.js";
-export { REDACTION_KEYS, ARGV_REDACTION_KEYS, BLOB_ERROR_KEYS, UNSHARED_KEYS } from "./contract/keys.js";
+export { REDACTION_KEYS, ARGV_REDACTION_KEYS, BLOB_ERROR_KEYS, NORMALIZED_KEYS, UNSHARED_KEYS } from "./contract/keys.js";
 export { redactArgv } from "./redact/redact-argv.js";
 export { BlobWriter, type BlobStoreOptions, type BlobOutcome } from "./store/blob-store.js";
 export { blobPath, blobName, blobHex } from "./store/blob-path.js";

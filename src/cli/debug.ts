@@ -35,8 +35,14 @@ The debug loop on one run file, in one command:
      no cap (never through a shell), verify the new stream against the span's
      hashes, show the bytes the model never saw and diff the stored preview;
   4. end with a summary: which spans were incomplete, whether the reruns
-     reproduced them, and the next step. "The pipe is now honest: look at
+     reproduced them (identical, or identical-normalized: the same streams
+     once times, durations and the like are normalised, a verified match),
+     and the next step. "The pipe is now honest: look at
      prompts and policy" is said only when nothing remains clipped or suspect.
+
+A clipped span the file already holds a verified rerun of (rerun_of naming
+it, verdict identical or identical-normalized: toolspan rerun --out, or debug
+--out) is not rerun again; --span ID reruns it anyway.
 
 Nothing runs without consent: each rerun asks 'Run it? [y/N]' at the terminal;
 --yes answers yes to all. Without --yes and without a terminal, the plan is
@@ -110,7 +116,7 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
     const next = nextStep(report, file);
     await writeWithBackpressure(process.stdout, renderSummary(report, next, file));
     if (refusedForLackOfConsent || report.spanNotFound) return 2;
-    const neededAction = report.lint.errors > 0 || report.steps.some((step) => step.span.clipped) || next.id !== "honest";
+    const neededAction = report.lint.errors > 0 || report.steps.some((step) => step.span.clipped && step.outcome !== "verified") || next.id !== "honest";
     return neededAction ? 1 : 0;
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;

@@ -28,9 +28,9 @@ stderr shows the progress of a long file (MiB and lines per second).
 Options:
 ${formatOptions(OPTIONS)}
 
-Exit status: 0 nothing needs action in any file, 1 a span or line needs
-action, 2 usage error or a file that cannot be read (the others are still
-reported).
+Exit status: 0 nothing needs action in any file (a span settled by a verified
+rerun in its file needs none), 1 a span or line needs action, 2 usage error or
+a file that cannot be read (the others are still reported).
 
 Examples:
   toolspan report run.jsonl
@@ -66,7 +66,7 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
       progress.done();
     }
     await writeWithBackpressure(out, render(report));
-    if (report.triage.flagged > 0 && status === 0) status = 1;
+    if (report.triage.flagged > report.triage.settled && status === 0) status = 1;
   }
   return status;
 }

@@ -14,6 +14,7 @@ import { openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
+import { VERIFIED_VERDICTS } from "../contract/constants.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
@@ -47,15 +48,21 @@ With --store DIR (or TOOLSPAN_STORE), when the store holds both of the span's
 streams (wrap --store) and they verify, they are read instead: nothing runs,
 no question is asked, and the verdict comes from the blobs.
 
-Verdicts: identical (the whole stream matches), same-ends (head and tail match,
-the middle is unknown), differs (a hash or the byte count disagrees),
-unverifiable (the span has no hash of a stream). The overall verdict is the
+Verdicts: identical (the whole stream matches byte for byte);
+identical-normalized (the bytes differ, but the streams match once times,
+durations, pids, addresses and temp paths are normalised: wrap records each
+stream's normalized sha256, the rerun's is compared with it); same-ends (head
+and tail match, the middle is unknown); differs (a hash or the byte count
+disagrees, and the normalised streams do not match either); unverifiable (the
+span has no hash of a stream); incomplete (the rerun timed out, stalled, could
+not start or was killed: it proves nothing). The overall verdict is the
 weakest of the two streams'.
 
 Options:
 ${formatOptions(OPTIONS)}
 
-Exit status: 0 identical or same-ends; 1 differs or unverifiable; 2 a usage
+Exit status: 0 identical, identical-normalized (a verified match) or
+same-ends; 1 differs, unverifiable or incomplete; 2 a usage
 error, an unreadable file, a span that cannot be found or trusted (argv must be
 a non-empty string array, cwd an absolute path, every key of its contract type),
 or a rerun that was refused or declined (nothing ran).
@@ -65,8 +72,9 @@ Examples:
   toolspan rerun --yes --diff --out run.jsonl run.jsonl:3
   toolspan rerun run.jsonl --span 9919b1c2d3e4f5a6 --yes --save /tmp/full --format json`;
 
-/** 0 when the rerun reproduced the stream (identical, or the same ends), 1 when it did not or cannot say. */
-export const rerunExitCode = (verdict: string): number => (verdict === "identical" || verdict === "same-ends" ? 0 : 1);
+/** 0 when the rerun reproduced the stream (identical, identical once normalised, or the same ends), 1 when it did
+ * not, cannot say, or did not finish. */
+export const rerunExitCode = (verdict: string): number => (VERIFIED_VERDICTS.includes(verdict) || verdict === "same-ends" ? 0 : 1);
 
 async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, yes: boolean): Promise<void> {
   await assertRunnable(of);

@@ -27,8 +27,13 @@ like success while the stream was clipped leads. Previews are never printed.
 Options:
 ${formatOptions(OPTIONS)}
 
-Exit status: 0 nothing needs action, 1 at least one span needs action,
-2 usage error or a file that cannot be read.
+A span whose rerun the file holds (toolspan rerun --out, rerun_of naming it)
+with a verdict that verifies it (identical, identical-normalized) is not asked
+to be rerun again; when a rerun answers every row of it, it is settled.
+
+Exit status: 0 nothing needs action (nothing flagged, or every span flagged is
+settled by a verified rerun), 1 at least one span needs action, 2 usage error
+or a file that cannot be read.
 
 Examples:
   toolspan triage run.jsonl
@@ -66,5 +71,5 @@ export async function triageCommand(args: readonly string[]): Promise<number> {
   const out = process.stdout;
   out.on("error", () => {});
   for (const piece of renderer.result(result)) await writeWithBackpressure(out, piece);
-  return result.spans.length === 0 ? 0 : 1;
+  return result.flagged - result.settled === 0 ? 0 : 1;
 }

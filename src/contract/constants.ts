@@ -25,4 +25,8 @@ export const KEEP_POLICIES = ["head", "tail", "head+tail"] as const;
 export const ENCODINGS = ["utf-8", "binary"] as const;
 
 /** What a rerun proved about the original stream, strongest first (docs/rerun.md). */
-export const RERUN_VERDICTS = ["identical", "same-ends", "differs", "unverifiable"] as const;
+export const RERUN_VERDICTS = ["identical", "identical-normalized", "same-ends", "differs", "unverifiable", "incomplete"] as const;
+
+/** The verdicts that verify the original streams: the whole of each matched, byte for byte or once normalised.
+ * A span with a rerun of one of these in its file is settled (docs/triage.md). */
+export const VERIFIED_VERDICTS: readonly string[] = ["identical", "identical-normalized"];

@@ -74,9 +74,12 @@ export const KEY_TYPES: Record<KeyName, KeyType> = {
   harness: nonEmptyText,
   stdout_blob_error: nonEmptyText,
   stderr_blob_error: nonEmptyText,
+  normalization: nonEmptyText,
+  stdout_normalized_sha256: textOrNull,
+  stderr_normalized_sha256: textOrNull,
   rerun_of: nonEmptyText,
   rerun_verdict: {
-    expected: '"identical", "same-ends", "differs" or "unverifiable"',
+    expected: `${RERUN_VERDICTS.slice(0, -1).map((v) => `"${v}"`).join(", ")} or "${RERUN_VERDICTS.at(-1)}"`,
     test: (v) => (RERUN_VERDICTS as readonly unknown[]).includes(v),
   },
   source: { expected: "an object", test: (v) => isObject(v) },

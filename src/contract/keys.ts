@@ -35,6 +35,8 @@ export const RERUN_KEYS = ["rerun_of", "rerun_verdict"] as const satisfies reado
 export const REDACTION_KEYS = ["redaction"] as const satisfies readonly (keyof OwnSpanKeys)[];
 /** `argv_redactions`: only when `--redact-argv` was asked for (docs/secrets.md). */
 export const ARGV_REDACTION_KEYS = ["argv_redactions"] as const satisfies readonly (keyof OwnSpanKeys)[];
+/** `normalization` and `{s}_normalized_sha256` (always written): docs/rerun.md, what a rerun compares. */
+export const NORMALIZED_KEYS = ["normalization", "stdout_normalized_sha256", "stderr_normalized_sha256"] as const satisfies readonly (keyof OwnSpanKeys)[];
 /** `{s}_blob_error`: only when a blob store was asked for and did not keep the stream (docs/store.md). */
 export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
@@ -43,7 +45,7 @@ export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as con
 export const NOTICE_KEYS = ["stdout_notice_bytes", "stderr_notice_bytes", "harness"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
 /** Our keys that CONTRACT.md's table, shared word for word, does not list: each is documented on its own page. */
-export const UNSHARED_KEYS = [...RERUN_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS, ...NOTICE_KEYS] as const;
+export const UNSHARED_KEYS = [...RERUN_KEYS, ...NORMALIZED_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS, ...NOTICE_KEYS] as const;
 
 /** Keys toolspan adds (CONTRACT.md, "Our keys", and the unshared keys). */
 export const OWN_KEYS = [

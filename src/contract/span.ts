@@ -10,7 +10,8 @@ export type KeepPolicy = (typeof KEEP_POLICIES)[number];
 /** `binary` when the stream is not valid UTF-8 or holds a NUL byte. */
 export type Encoding = (typeof ENCODINGS)[number];
 
-/** What a rerun proved: `identical`, `same-ends` (head and tail match, middle unknown), `differs`, `unverifiable`. */
+/** What a rerun proved: `identical`, `identical-normalized` (equal once run-to-run noise is normalised), `same-ends`
+ * (head and tail match, middle unknown), `differs`, `unverifiable`, `incomplete` (the rerun did not finish). */
 export type RerunVerdict = (typeof RERUN_VERDICTS)[number];
 
 /** The keys of the seed's published schema: a record with only these is a valid `toolspan/1` record. */
@@ -122,6 +123,12 @@ export interface OwnSpanKeys {
   stderr_notice_bytes?: number;
   /** Only when wrapped for a harness (`wrap --harness`): the harness profile whose limits sized the caps. */
   harness?: string;
+  /** The normalisation table the normalised hashes were made with (docs/rerun.md): others' are not compared. */
+  normalization: string;
+  /** sha256 of stdout with run-to-run noise normalised, line by line; null when binary or too long to normalise. */
+  stdout_normalized_sha256: string | null;
+  /** sha256 of stderr with run-to-run noise normalised, line by line; null when binary or too long to normalise. */
+  stderr_normalized_sha256: string | null;
   /** Only on a span written by `toolspan rerun`: the `span_id` of the span it re-ran, or `FILE:LINE` when that had none. */
   rerun_of?: string;
   /** Only on a span written by `toolspan rerun`: what it proved about the original streams (docs/rerun.md). */

@@ -35,8 +35,9 @@ export interface DebugOptions {
 export interface DebugStep {
   span: TriagedSpan;
   /** `rerun`: it ran; `declined`: consent was not given; `refused`: it could not run (a bad span, a missing cwd);
-   * `stopped`: not tried, contract errors stopped the loop first. */
-  outcome: "rerun" | "declined" | "refused" | "stopped";
+   * `stopped`: not tried, contract errors stopped the loop first; `verified`: not run again, the file already holds
+   * a rerun of it that verified its streams (`span.verifiedBy`). */
+  outcome: "rerun" | "declined" | "refused" | "stopped" | "verified";
   result?: RerunResult;
   /** Why it did not run. */
   reason?: string;
@@ -116,13 +117,17 @@ export async function debugRun(path: string, options: DebugOptions): Promise<Deb
     }
   } else {
     selected = triage.spans.filter((span) => span.clipped);
-    report.others = triage.spans.filter((span) => !span.clipped);
+    report.others = triage.spans.filter((span) => !span.clipped && span.settled !== true);
   }
   if (lint.errors > 0 && !options.keepGoing) {
     report.stoppedOnLint = true;
     report.steps = selected.map((span) => ({ span, outcome: "stopped", reason: "the file has contract errors" }));
     return report;
   }
-  for (const span of selected) report.steps.push(await runStep(path, span, options));
+  for (const span of selected) {
+    // A span asked for by id is rerun whatever the file holds; the others are not rerun again once verified.
+    const verified = options.spanId === undefined ? span.verifiedBy : undefined;
+    report.steps.push(verified ? { span, outcome: "verified", reason: `verified by the rerun at line ${verified.line} (${verified.verdict})` } : await runStep(path, span, options));
+  }
   return report;
 }

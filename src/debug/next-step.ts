@@ -22,7 +22,7 @@ export function nextStep(report: DebugReport, file: string = report.file): NextS
         `(toolspan lint ${file} shows every finding); --keep-going reruns the clipped spans anyway`,
     };
   }
-  const notRun = report.steps.filter((step) => step.outcome !== "rerun");
+  const notRun = report.steps.filter((step) => step.outcome !== "rerun" && step.outcome !== "verified");
   if (notRun.length > 0) {
     const refused = notRun.filter((step) => step.outcome === "refused");
     return {
@@ -33,12 +33,13 @@ export function nextStep(report: DebugReport, file: string = report.file): NextS
           : `${plural(notRun.length, "clipped span")} not rerun: run toolspan debug ${file} again and answer yes, or pass --yes`,
     };
   }
-  const results = report.steps.map((step) => step.result!);
-  const incomplete = results.filter((r) => r.span.timed_out || r.span.stalled || r.span.error !== null);
-  if (incomplete.length > 0) {
-    const first = incomplete[0]!;
-    const why = first.span.error !== null ? `could not start (${first.span.error})` : first.span.timed_out ? "timed out" : "stalled";
-    return { id: "rerun-incomplete", text: `the rerun of line ${first.of.line} ${why}: its streams are incomplete too; raise --timeout or find what holds the pipe, then debug again` };
+  const results = report.steps.flatMap((step) => (step.result ? [step.result] : []));
+  const incomplete = results.find((r) => r.incomplete !== null);
+  if (incomplete) {
+    return {
+      id: "rerun-incomplete",
+      text: `line ${incomplete.of.line}: ${incomplete.incomplete}, so it verifies nothing; raise --timeout or --idle-timeout, or find what holds the pipe or stops it, then debug again`,
+    };
   }
   const differs = results.find((r) => r.verdict === "differs");
   if (differs) {

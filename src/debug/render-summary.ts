@@ -4,11 +4,16 @@ import type { DebugReport, DebugStep } from "./debug-run.js";
 import type { NextStep } from "./next-step.js";
 import { plural } from "../formats/plural.js";
 
+// A match once normalised is as verified as a byte-for-byte one: say so, so no one takes it for a failure.
+const verdictText = (verdict: string): string =>
+  verdict === "identical-normalized" ? "identical-normalized (verified: the same streams once times, durations and the like are normalised)" : verdict;
+
 function stepLine(file: string, step: DebugStep): string {
   const { span } = step;
   // Ids, names, observations and reasons come from the run file: no control character reaches the terminal.
   const where = `${file}:${span.line} span ${span.spanId === null ? "(no id)" : showWord(span.spanId)}${span.toolName ? ` (${showWord(span.toolName)})` : ""}`;
   const observed = escapeControls(span.matches[0]?.observation ?? "not clipped");
+  if (step.outcome === "verified") return `  ${where}: ${observed}\n      not rerun again: ${escapeControls(String(step.reason))}`;
   if (step.outcome !== "rerun") return `  ${where}: ${observed}\n      not rerun: ${escapeControls(String(step.reason))}`;
   const result = step.result!;
   const old = result.of.span.returncode;
@@ -16,7 +21,7 @@ function stepLine(file: string, step: DebugStep): string {
   if (result.span.timed_out) ended.push("timed out");
   if (result.span.stalled) ended.push("stalled");
   const unseen = result.unseen.reduce((sum, u) => sum + u.ranges.reduce((n, r) => n + r.end - r.start, 0), 0);
-  return `  ${where}: ${observed}\n      rerun ${result.span.span_id}: ${result.verdict}; ${ended.join(", ")}; ${unseen} bytes the model never saw, shown above`;
+  return `  ${where}: ${observed}\n      rerun ${result.span.span_id}: ${verdictText(result.verdict)}; ${ended.join(", ")}; ${unseen} bytes the model never saw, shown above`;
 }
 
 export function renderSummary(report: DebugReport, next: NextStep, path: string = report.file): string {

@@ -6,6 +6,7 @@ import { DeferredKeeper, headShare, Keeper, type SettledKeep } from "./keep.js";
 import { PrefixWindow } from "./prefix-window.js";
 import { buildPreview, previewPrefixBytes } from "./preview.js";
 import { REDACTION_LOOKAHEAD_CHARS, redactPreview } from "../redact/redact-text.js";
+import { NORMALIZE_MAX_BYTES, NormalizedHash } from "../rerun/normalize.js";
 import type { RedactRule } from "../redact/rules.js";
 import { newSha256, sha256Hex } from "./sha256.js";
 import { TailWindow } from "./tail-window.js";
@@ -27,6 +28,8 @@ export interface StreamMeterOptions {
   /** Decide the cap after the stream ends (`settle`, then `end`, then `release`): the first and last `maxCap` bytes
    * are held until then, so nothing is handed on before `release`. `cap` and `keep` above are then ignored. */
   deferred?: { maxCap: number };
+  /** The normalised hash is given up past this many bytes (default NORMALIZE_MAX_BYTES; Infinity: never). */
+  normalizeMaxBytes?: number;
 }
 
 /** What a meter measured over one whole stream. Names mirror the contract's `{stream}_{field}` keys. */
@@ -39,6 +42,8 @@ export interface StreamMeasure {
   sha256: string | null;
   /** Whole-stream hash, always. */
   streamSha256: string;
+  /** Whole-stream hash after normalising run-to-run noise (src/rerun/normalize.ts); null when binary or too long. */
+  normalizedSha256: string | null;
   headSha256: string | null;
   tailSha256: string | null;
   /** Hash of exactly the bytes handed on: what toolspan added (a marker, a notice) included. */
@@ -65,6 +70,7 @@ export class StreamMeter {
   private readonly previewChars: number;
   private readonly redact: readonly RedactRule[];
   private readonly streamHash = newSha256();
+  private readonly normalizedHash: NormalizedHash;
   private readonly keptHash: Hash | null;
   private readonly head: PrefixWindow;
   private readonly tail: TailWindow;
@@ -90,6 +96,7 @@ export class StreamMeter {
     assertCount("previewChars", this.previewChars, 0);
     // Without a cap the kept bytes are the stream: one hash pass serves both.
     this.keptHash = this.cap === null ? null : newSha256();
+    this.normalizedHash = new NormalizedHash(options.normalizeMaxBytes ?? NORMALIZE_MAX_BYTES);
     this.head = new PrefixWindow(this.hashWindow);
     this.tail = new TailWindow(this.hashWindow);
     this.redact = options.redact ?? [];
@@ -150,6 +157,7 @@ export class StreamMeter {
     if (chunk.length === 0) return;
     this.bytes += chunk.length;
     this.streamHash.update(chunk);
+    this.normalizedHash.write(chunk);
     if (!this.head.full) this.head.write(chunk);
     this.tail.write(chunk);
     this.utf8.write(chunk);
@@ -175,6 +183,7 @@ export class StreamMeter {
     const streamSha256 = this.streamHash.digest("hex");
     const truncated = this.cap !== null && this.bytes > this.cap;
     const encoding = this.utf8.result();
+    const normalizedSha256 = this.normalizedHash.digest();
     const empty = this.bytes === 0;
     const previewSource = this.previewPrefix.contents();
     const { preview, redactions } =
@@ -194,6 +203,7 @@ export class StreamMeter {
       keep: this.keep,
       sha256: truncated ? null : streamSha256,
       streamSha256,
+      normalizedSha256: encoding === "binary" ? null : normalizedSha256,
       headSha256: empty ? null : sha256Hex(this.head.contents()),
       tailSha256: empty ? null : sha256Hex(this.tail.contents()),
       keptSha256: this.held ? sha256Hex(Buffer.concat(this.held)) : this.keptHash ? this.keptHash.copy().digest("hex") : streamSha256,

@@ -59,17 +59,25 @@ export function contractLine(tally: RunTally): string {
   return `${errors}${warnings}`;
 }
 
+/** `""`, or ` (2 settled by a verified rerun)` when reruns in the file verified some of the spans that need action. */
+export const settledText = (report: RunReport): string =>
+  report.triage.settled > 0 ? ` (${count(report.triage.settled)} settled by a verified rerun)` : "";
+
 /** What to do next about the whole file. */
 export function nextStep(report: RunReport, file: string): string {
   const { triage, tally } = report;
   const notSpans = triage.notSpans;
+  if (triage.flagged > 0 && triage.flagged === triage.settled) {
+    return "nothing left to do: every span that needed action was verified by a rerun in the file; look at prompts and policy";
+  }
   if (triage.flagged === 0) {
     return tally.toolSpans === 0
       ? "no tool spans: is this a run file? (`toolspan audit` reads agent transcripts)"
       : "nothing needs action: every span is complete and consistent; look at prompts and policy";
   }
-  const parts = [...(tally.needAction > 0 ? [plural(tally.needAction, "span")] : []), ...(notSpans > 0 ? [`${plural(notSpans, "line")} not a span`] : [])];
+  const open = tally.needAction - triage.settled;
+  const parts = [...(open > 0 ? [plural(open, "span")] : []), ...(notSpans > 0 ? [`${plural(notSpans, "line")} not a span`] : [])];
   const quoted = escapeControls(shellQuote(file));
-  const verb = tally.needAction + notSpans === 1 ? "needs" : "need";
+  const verb = open + notSpans === 1 ? "needs" : "need";
   return `${parts.join(" and ")} ${verb} action: toolspan triage ${quoted}, then toolspan debug ${quoted}`;
 }

@@ -20,6 +20,7 @@ export function reportRecord(report: RunReport): Record<string, unknown> {
     tool_spans: tally.toolSpans,
     not_spans: triage.notSpans,
     need_action: tally.needAction,
+    settled: triage.settled,
     clipped: tally.clipped,
     clipped_looking_like_success: tally.clippedLookingLikeSuccess,
     failed: tally.failed,
@@ -44,6 +45,7 @@ export function reportRecord(report: RunReport): Record<string, unknown> {
       observation: span.matches[0]!.observation,
       first_action: span.matches[0]!.row.firstAction,
       reruns: span.reruns ?? [],
+      settled: span.settled === true,
     })),
   };
 }

@@ -1,6 +1,6 @@
 // The report for an incident review or a pull request: a section per run file, in GitHub-flavoured markdown.
 import { escapeControls } from "../formats/safe-text.js";
-import { bytes, clippedLine, contractLine, FIRST_SPANS, nextStep, notSpansLine, outcomesLine, TOP_TOOLS, unseenLine } from "./figures.js";
+import { bytes, clippedLine, contractLine, FIRST_SPANS, settledText, nextStep, notSpansLine, outcomesLine, TOP_TOOLS, unseenLine } from "./figures.js";
 import type { RunReport } from "./report-file.js";
 import { toolsByLoss } from "./tally.js";
 
@@ -16,7 +16,7 @@ export function renderMarkdown(report: RunReport): string {
     "| | |",
     "|---|---|",
     `| tool spans | ${tally.toolSpans} (of ${triage.lines} lines) |`,
-    `| need action | ${tally.needAction} |`,
+    `| need action | ${tally.needAction}${settledText(report)} |`,
     `| clipped | ${cell(clippedLine(tally))} |`,
     `| never seen by the model | ${cell(unseenLine(tally))} |`,
   ];
@@ -36,7 +36,7 @@ export function renderMarkdown(report: RunReport): string {
     out.push("", "First to look at:", "", "| line | tool | row | observed | first action |", "|---:|---|---|---|---|");
     for (const span of first) {
       const { row, observation } = span.matches[0]!;
-      const reruns = (span.reruns ?? []).map((rerun) => `; rerun at line ${rerun.line}: ${rerun.verdict ?? "no verdict"}`).join("");
+      const reruns = (span.reruns ?? []).map((rerun) => `; rerun at line ${rerun.line}: ${rerun.verdict ?? "no verdict"}`).join("") + (span.settled ? "; settled" : "");
       out.push(`| ${span.line} | ${cell(span.isSpan ? (span.toolName ?? "?") : "not a span")} | ${row.id} | ${cell(observation + reruns)} | ${cell(row.firstAction)} |`);
     }
   }

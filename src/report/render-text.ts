@@ -1,6 +1,6 @@
 // The report for people: one block of figures per run file, the few spans to look at first, and the next step.
 import { escapeControls, showWord } from "../formats/safe-text.js";
-import { bytes, count, clippedLine, contractLine, FIRST_SPANS, nextStep, notSpansLine, outcomesLine, plural, TOP_TOOLS, unseenLine } from "./figures.js";
+import { bytes, count, clippedLine, contractLine, FIRST_SPANS, settledText, nextStep, notSpansLine, outcomesLine, plural, TOP_TOOLS, unseenLine } from "./figures.js";
 import type { RunReport } from "./report-file.js";
 import { toolsByLoss } from "./tally.js";
 
@@ -8,7 +8,7 @@ export function renderText(report: RunReport): string {
   const { triage, tally } = report;
   const file = showWord(triage.file);
   const lines = [
-    `${file}: ${plural(tally.toolSpans, "tool span")} in ${plural(triage.lines, "line")}, ${count(tally.needAction)} need action`,
+    `${file}: ${plural(tally.toolSpans, "tool span")} in ${plural(triage.lines, "line")}, ${count(tally.needAction)} need action${settledText(report)}`,
     `  clipped:      ${clippedLine(tally)}`,
     `  never seen:   ${unseenLine(tally)}`,
   ];
@@ -33,6 +33,7 @@ export function renderText(report: RunReport): string {
       const what = span.isSpan ? showWord(span.toolName) : "not a span";
       lines.push(`    ${file}:${span.line} ${what} ${row.id}: ${escapeControls(observation)}`, `      first: ${row.firstAction}`);
       for (const rerun of span.reruns ?? []) lines.push(`      rerun: ${file}:${rerun.line} ${escapeControls(rerun.verdict ?? "(no verdict)")}`);
+      if (span.settled) lines.push(`      settled: verified by the rerun at ${file}:${span.verifiedBy!.line}`);
     }
   }
   lines.push(`  next: ${nextStep(report, triage.file)}`);

@@ -24,7 +24,7 @@ export async function storedStreams(span: LocatedSpan["span"], dir: string): Pro
 }
 
 async function verifiedAndMeasured(span: LocatedSpan["span"], stream: StreamName, dir: string): Promise<VerifiedBlob & { measure: StreamMeasure }> {
-  const meter = new StreamMeter({ cap: null, hashWindow: hashWindow(span), previewChars: previewChars(span), redact: BUILTIN_RULES, onKept: () => {} });
+  const meter = new StreamMeter({ cap: null, hashWindow: hashWindow(span), previewChars: previewChars(span), redact: BUILTIN_RULES, onKept: () => {}, normalizeMaxBytes: Infinity });
   const blob = await verifyBlob(span, stream, dir, (chunk) => meter.write(chunk));
   return { ...blob, measure: meter.end() };
 }

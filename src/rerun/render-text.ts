@@ -1,6 +1,6 @@
 // The rerun's report for a person: verdicts, how the rerun ended, the bytes the model never saw, the preview diff.
 // Stream bytes and stored previews are untrusted: their control characters are escaped, never sent to a terminal.
-import { escapeForTerminal } from "../formats/safe-text.js";
+import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import type { RerunResult, UnseenStream } from "./rerun-span.js";
 import type { ShownRange } from "./read-ranges.js";
 import type { PreviewDiff } from "./preview-diff.js";
@@ -17,7 +17,13 @@ function verdictLine(v: StreamVerdict): string {
       : v.matched.length > 0
         ? `${v.matched.join(", ")} match`
         : "the span has no hash of it";
-  return `  ${v.stream.padEnd(7)}${v.verdict.padEnd(14)}${v.newBytes} bytes (${was}); ${basis}`;
+  const line = `  ${v.stream.padEnd(7)}${v.verdict.padEnd(21)}${v.newBytes} bytes (${was}); ${basis}`;
+  const normalized = v.normalized
+    ? v.normalized.match
+      ? `normalized sha256 ${v.normalized.new} matches`
+      : `normalized sha256 ${v.normalized.new} differs from the span's ${v.normalized.old}`
+    : escapeControls(v.normalizedNote ?? "");
+  return `${line}\n${" ".repeat(9)}${normalized}`;
 }
 
 function endLine(result: RerunResult): string {
@@ -31,7 +37,8 @@ function endLine(result: RerunResult): string {
   if (span.timed_out) parts.push("TIMED OUT: the new streams are incomplete");
   if (span.stalled) parts.push("STALLED: a pipe went silent or stayed open; the new streams may be incomplete");
   if (!span.timed_out && !span.stalled && !span.error) parts.push("did not time out or stall");
-  return `rerun: ${parts.join("; ")}`;
+  const ended = `rerun: ${parts.join("; ")}`;
+  return result.incomplete === null ? ended : `${ended}\nINCOMPLETE: ${result.incomplete}; this rerun verifies nothing`;
 }
 
 function shownText(shown: ShownRange, stream: string): string {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STREAMS } from "../contract/constants.js";
 import type { Encoding, RerunVerdict, StreamName, ToolSpan } from "../contract/span.js";
-import { hashWindow, previewChars, streamFields } from "../lint/span-fields.js";
+import { hashWindow, isHash, previewChars, streamFields } from "../lint/span-fields.js";
 import { previewPrefixBytes } from "../meter/preview.js";
 import { runTool } from "../run/run-tool.js";
 import { assertRunnable, NOT_CONFIRMED } from "./consent.js";
@@ -16,7 +16,7 @@ import { readPrefix, readRange, type ShownRange } from "./read-ranges.js";
 import { RerunRefused } from "./rerun-refused.js";
 import { StreamFile } from "./stream-file.js";
 import { unseenPlan, type UnseenPlan } from "./unseen.js";
-import { freshStream, verdictFor, type StreamVerdict } from "./verdict.js";
+import { freshStream, incompleteReason, verdictFor, type StreamVerdict } from "./verdict.js";
 import { spanFromBlobs, type StoredStreams } from "./from-blob.js";
 
 /** Bytes of each unseen range shown by default: the first and last half of this when a range is longer. */
@@ -64,6 +64,8 @@ export interface RerunResult {
   span: ToolSpan;
   verdict: RerunVerdict;
   streams: StreamVerdict[];
+  /** Why the rerun did not finish (the verdict is then `incomplete`), or null. */
+  incomplete: string | null;
   unseen: UnseenStream[];
   /** Null unless `diff` was asked for. */
   diffs: PreviewDiff[] | null;
@@ -76,6 +78,8 @@ export interface RerunResult {
 }
 
 const binaryIn = (encoding: string | undefined): boolean => encoding === "binary";
+
+const hasNormalizedHash = (span: LocatedSpan["span"]): boolean => STREAMS.some((stream) => isHash(span[`${stream}_normalized_sha256`]));
 
 async function readBack(of: LocatedSpan, span: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions) {
   const showBytes = options.showBytes ?? DEFAULT_SHOW_BYTES;
@@ -138,18 +142,23 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
       env: options.env,
       forwardSignals: options.forwardSignals ?? false,
       signal: options.signal,
+      // The old span's normalised hashes cover its whole streams: so must the new ones, however long. A span with
+      // none (another writer's, or streams too long when wrapped) gets a rerun normalised as wrap would.
+      normalizeMaxBytes: hasNormalizedHash(of.span) ? Infinity : undefined,
       onStdout: files.stdout.write,
       onStderr: files.stderr.write,
     });
     await Promise.all([files.stdout.close(), files.stderr.close()]);
-    const { span, verdicts, unseen, diffs } = await settle(of, result.span, { stdout: files.stdout.path, stderr: files.stderr.path }, options);
+    const paths = { stdout: files.stdout.path, stderr: files.stderr.path };
+    const { span, verdicts, unseen, diffs } = await settle(of, result.span, paths, options, incompleteReason(of.span, result.span));
     let saved: Record<StreamName, string> | null = null;
     if (options.saveDir !== undefined) {
       saved = { stdout: join(dir, `${span.span_id}.stdout`), stderr: join(dir, `${span.span_id}.stderr`) };
       await rename(files.stdout.path, saved.stdout);
       await rename(files.stderr.path, saved.stderr);
     }
-    return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode: result.exitCode, fromBlob: false };
+    const { verdict, streams, incomplete } = verdicts;
+    return { of, span, verdict, streams, incomplete, unseen, diffs, saved, exitCode: result.exitCode, fromBlob: false };
   } finally {
     if (options.saveDir === undefined) await rm(dir, { recursive: true, force: true });
     else await Promise.all([rm(files.stdout.path, { force: true }), rm(files.stderr.path, { force: true })]);
@@ -157,9 +166,9 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
 }
 
 // What a run (or the store) gave, judged against the old span: the verdicts, the new span linked to the old, the
-// unseen bytes and the diffs read back from the full streams at `paths`.
-async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions) {
-  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") });
+// unseen bytes and the diffs read back from the full streams at `paths`. A run that did not finish proves nothing.
+async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName, string>, options: RerunOptions, incomplete: string | null) {
+  const verdicts = verdictFor(of.span, { stdout: freshStream(fresh, "stdout"), stderr: freshStream(fresh, "stderr") }, incomplete);
   const span: ToolSpan = { ...fresh, rerun_of: of.rerunOf, rerun_verdict: verdicts.verdict };
   return { span, verdicts, ...(await readBack(of, span, paths, options)) };
 }
@@ -167,7 +176,8 @@ async function settle(of: LocatedSpan, fresh: ToolSpan, paths: Record<StreamName
 // The stored streams stand in for a run: the same verdicts, unseen bytes and diffs, read from the blobs.
 async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunOptions): Promise<RerunResult> {
   const fresh = await spanFromBlobs(of, stored);
-  const { span, verdicts, unseen, diffs } = await settle(of, fresh, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options);
+  // The stored streams are the old ones: their outcome (a timeout included) is the span's, not a rerun's.
+  const { span, verdicts, unseen, diffs } = await settle(of, fresh, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options, null);
   let saved: Record<StreamName, string> | null = null;
   if (options.saveDir !== undefined) {
     await mkdir(options.saveDir, { recursive: true });
@@ -175,5 +185,5 @@ async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunO
     await Promise.all(STREAMS.map((stream) => copyFile(stored[stream].path, saved![stream])));
   }
   const exitCode = span.returncode ?? 0;
-  return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, unseen, diffs, saved, exitCode, fromBlob: true };
+  return { of, span, verdict: verdicts.verdict, streams: verdicts.streams, incomplete: null, unseen, diffs, saved, exitCode, fromBlob: true };
 }

@@ -1,5 +1,6 @@
 // Turns what a run observed into one contract record, every key of both groups present.
 import { CONTRACT_ID } from "../contract/constants.js";
+import { NORMALIZATION_ID } from "../rerun/normalize.js";
 import type { ToolSpan } from "../contract/span.js";
 import type { StreamMeasure } from "../meter/stream-meter.js";
 import type { BlobOutcome } from "../store/blob-store.js";
@@ -63,6 +64,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     preview_chars: stdout.previewChars,
     preview_redactions: stdout.redactions + stderr.redactions,
     redaction: facts.redaction,
+    normalization: NORMALIZATION_ID,
     ...(facts.argvRedactions === null ? {} : { argv_redactions: facts.argvRedactions }),
     ...(facts.harness ? { harness: facts.harness } : {}),
     stdout_bytes: stdout.bytes,
@@ -71,6 +73,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stdout_keep: stdout.keep,
     stdout_sha256: stdout.sha256,
     stdout_stream_sha256: stdout.streamSha256,
+    stdout_normalized_sha256: stdout.normalizedSha256,
     stdout_head_sha256: stdout.headSha256,
     stdout_tail_sha256: stdout.tailSha256,
     stdout_kept_sha256: stdout.keptSha256,
@@ -85,6 +88,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stderr_keep: stderr.keep,
     stderr_sha256: stderr.sha256,
     stderr_stream_sha256: stderr.streamSha256,
+    stderr_normalized_sha256: stderr.normalizedSha256,
     stderr_head_sha256: stderr.headSha256,
     stderr_tail_sha256: stderr.tailSha256,
     stderr_kept_sha256: stderr.keptSha256,

@@ -78,6 +78,9 @@ export interface RunToolOptions extends TraceOptions {
   deferredKeep?: DeferredKeepPlan;
   /** `harness` in the span: the harness profile the caps were sized for. */
   harness?: string;
+  /** Bytes of each stream normalised for `{s}_normalized_sha256`, past which it is null (default
+   * NORMALIZE_MAX_BYTES, so a huge stream costs no more than its sha256; Infinity: all of it, as a rerun does). */
+  normalizeMaxBytes?: number;
 }
 
 /** How a deferred keep settles: the caps from the command's end, then a notice from the figures. */
@@ -141,6 +144,7 @@ class KeptStream {
       redact: options.redact === false ? [] : (options.redact ?? BUILTIN_RULES),
       onKept: (chunk) => this.deliver(chunk),
       deferred: options.deferredKeep ? { maxCap: options.deferredKeep.maxCap } : undefined,
+      normalizeMaxBytes: options.normalizeMaxBytes,
     });
   }
 

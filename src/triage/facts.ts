@@ -1,4 +1,5 @@
 // An untrusted span read into the typed facts the decision table selects on; a wrong type reads as unknown.
+import { CONTRACT_ID } from "../contract/constants.js";
 import type { StreamName } from "../contract/span.js";
 import type { SpanObject } from "../lint/rule.js";
 import { keptBytes, spanView, wasClipped, type StreamFields } from "../lint/span-fields.js";
@@ -30,6 +31,9 @@ export interface SpanFacts {
   okPreview: boolean | undefined;
   timedOut: boolean;
   stalled: boolean;
+  /** toolspan's own wrapper wrote the span (`contract: "toolspan/1"`) and saw both pipes to their end (`stalled`
+   * false): nothing was lost between the command and the record, so an empty stream is the command's own. */
+  pipesReadToEnd: boolean;
   /** The signal that killed the command (`SIGKILL`), or null. */
   signal: string | null;
   /** Why the command could not start (`ENOENT: command not found`), or null. */
@@ -86,6 +90,7 @@ export function spanFacts(span: SpanObject): SpanFacts {
     okPreview: typeof span.ok_preview === "boolean" ? span.ok_preview : undefined,
     timedOut: span.timed_out === true,
     stalled: span.stalled === true,
+    pipesReadToEnd: span.contract === CONTRACT_ID && span.stalled === false,
     signal: stringOrNull(span.signal),
     error: stringOrNull(span.error),
     durationMs: typeof span.duration_ms === "number" && Number.isFinite(span.duration_ms) ? span.duration_ms : undefined,

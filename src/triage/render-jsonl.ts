@@ -2,6 +2,7 @@
 import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
 import { rerunCommand } from "../formats/safe-text.js";
+import { asksForRerun } from "./render-text.js";
 
 /** The objects of one span, one per row that applies. */
 export function spanRecords(file: string, span: TriagedSpan): Record<string, unknown>[] {
@@ -17,8 +18,10 @@ export function spanRecords(file: string, span: TriagedSpan): Record<string, unk
     not_first: row.notFirst,
     rank: row.misleading,
     lint_rules: span.lintRules,
-    rerun: row.rerun && span.rerunnable ? rerunCommand(file, span.line) : null,
+    rerun: row.rerun && asksForRerun(span) ? rerunCommand(file, span.line) : null,
     reruns: span.reruns ?? [],
+    verified_by: span.verifiedBy ?? null,
+    settled: span.settled === true,
   }));
 }
 

@@ -4,6 +4,10 @@ import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
 import { escapeControls, rerunCommand, showArgv, showWord } from "../formats/safe-text.js";
 
+/** A row asks for a rerun, the argv can be run again, and the file holds no rerun that verified the streams. */
+export const asksForRerun = (span: TriagedSpan): boolean =>
+  span.rerunnable && span.verifiedBy === undefined && span.matches.some((match) => match.row.rerun);
+
 
 function header(file: string, span: TriagedSpan): string {
   const where = `${showWord(file)}:${span.line}`;
@@ -15,19 +19,21 @@ export function spanBlock(file: string, span: TriagedSpan): string {
   const lines = [header(file, span)];
   if (span.isSpan) lines.push(`  argv: ${showArgv(span.argv)}`);
   for (const rerun of span.reruns ?? []) lines.push(`  rerun: ${showWord(file)}:${rerun.line} ${rerun.verdict === null ? "(no verdict)" : escapeControls(rerun.verdict)}`);
+  if (span.verifiedBy) lines.push(`  verified: by the rerun at ${showWord(file)}:${span.verifiedBy.line} (${escapeControls(span.verifiedBy.verdict)})${span.settled ? ": settled, nothing left to do" : ""}`);
   for (const { row, observation } of span.matches) {
     lines.push(`  ${row.id}`, `    observed:  ${escapeControls(observation)}`, `    first:     ${row.firstAction}`, `    not first: ${row.notFirst}`);
   }
-  if (span.rerunnable && span.matches.some((match) => match.row.rerun)) lines.push(`  next: ${rerunCommand(file, span.line)}`);
+  if (asksForRerun(span)) lines.push(`  next: ${rerunCommand(file, span.line)}`);
   return `${lines.join("\n")}\n\n`;
 }
 
 /** The last line: how many spans need action, how many lines are not spans, out of how many. */
 export function summaryLine(result: TriageResult): string {
-  const spans = result.spans.filter((span) => span.isSpan).length;
-  const others = result.spans.length - spans;
+  const spans = result.spans.filter((span) => span.isSpan).length - result.settled;
+  const others = result.spans.filter((span) => !span.isSpan).length;
   const parts = [
     ...(spans > 0 ? [`${plural(spans, "span")} need${spans === 1 ? "s" : ""} action`] : []),
+    ...(result.settled > 0 ? [`${plural(result.settled, "span")} settled by a verified rerun`] : []),
     ...(others > 0 ? [`${plural(others, "line")} ${others === 1 ? "is not a span" : "are not spans"}`] : []),
   ];
   const what = parts.length === 0 ? "nothing needs action" : parts.join(", ");

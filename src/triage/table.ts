@@ -78,7 +78,8 @@ export const TRIAGE_TABLE: readonly TriageRow[] = [
     contract: true,
     rerun: false,
     docs: docs("empty-streams-ok"),
-    selects: (f) => f.stdout.bytes === 0 && f.stderr.bytes === 0 && f.returncode === 0,
+    // toolspan's wrapper read both pipes to their end: `mkdir` and `touch` simply print nothing.
+    selects: (f) => f.stdout.bytes === 0 && f.stderr.bytes === 0 && f.returncode === 0 && !f.pipesReadToEnd,
     observe: (f) => `${byteCountsText(f)}, ${returncodeText(f)}`,
   },
   {
@@ -96,14 +97,19 @@ export const TRIAGE_TABLE: readonly TriageRow[] = [
   {
     id: "stalled",
     observation: "`stalled` true: a pipe stayed open after exit, or went silent",
-    firstAction: "find what held the pipe open (a background descendant, an idle wait), then re-run",
+    firstAction:
+      "find why it went silent (a prompt waiting for input, a deadlock, a slow call: raise --idle-timeout if it was only slow) or what held the pipe open after it exited (a background descendant), then re-run",
     notFirst: "trust the byte counts as the whole stream",
     misleading: 7,
     contract: false,
     rerun: false,
     docs: docs("stalled"),
     selects: (f) => f.stalled,
-    observe: (f) => `stalled true: ${byteCountsText(f)}, ${returncodeText(f)}`,
+    // With a signal, the wrapper itself stopped the command after its silence (--idle-timeout): no one else did.
+    observe: (f) =>
+      f.signal === null
+        ? `stalled true: ${byteCountsText(f)}, ${returncodeText(f)}`
+        : `stalled true: went silent and was stopped by the wrapper's idle limit (${f.signal}), ${returncodeText(f)}; ${byteCountsText(f)}`,
   },
   {
     id: "stdout-clipped",
@@ -150,7 +156,8 @@ export const TRIAGE_TABLE: readonly TriageRow[] = [
     contract: false,
     rerun: true,
     docs: docs("killed-by-signal"),
-    selects: (f) => f.signal !== null && !f.timedOut,
+    // The wrapper's own limits send signals too: --timeout (timed-out) and --idle-timeout (stalled).
+    selects: (f) => f.signal !== null && !f.timedOut && !f.stalled,
     observe: (f) => `killed by ${f.signal}, ${returncodeText(f)}; ${byteCountsText(f)}`,
   },
   {

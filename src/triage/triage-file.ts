@@ -1,6 +1,7 @@
 // Triage of a whole run file, streamed: only the spans that need action are held, sorted once at the end.
 import { readLines, type ReadProgress } from "../formats/jsonl-lines.js";
 import type { SpanFacts } from "./facts.js";
+import { VERIFIED_VERDICTS } from "../contract/constants.js";
 import { activeSpanRules } from "../lint/lint-range.js";
 import { defaultSeverities } from "../lint/severities.js";
 import { opensDocument } from "../formats/json-document.js";
@@ -21,8 +22,11 @@ export interface TriageResult {
   notSpans: number;
   /** The lines that need action, most misleading first (only the first `keep` of them when a limit is given). */
   spans: TriagedSpan[];
-  /** How many lines need action in all. */
+  /** How many lines need action in all, settled ones included. */
   flagged: number;
+  /** Of `flagged`, the spans a verified rerun in the same file settled (among the first MAX_SETTLE_CANDIDATES
+   * spans whose rows a rerun answers): they need nothing more. */
+  settled: number;
 }
 
 export interface TriageFileOptions {
@@ -51,6 +55,13 @@ export function triageRules(): TriageRules {
  * reruns keeps memory flat). */
 export const MAX_RERUNS_LINKED = 10_000;
 
+/** Spans whose every row a rerun answers, remembered (id and line) to count those a verified rerun later in the
+ * file settles; past this many, the rest are not counted as settled, so memory stays bounded. */
+export const MAX_SETTLE_CANDIDATES = 100_000;
+
+// A rerun row only: a verified rerun answers every row of the span.
+const rerunAnswers = (span: TriagedSpan): boolean => span.isSpan && span.matches.every((match) => match.row.rerun);
+
 // Reruns the file holds, by what they re-ran: a `span_id`, or `FILE:LINE` as the rerun was given it.
 class RerunIndex {
   private readonly byTarget = new Map<string, { line: number; verdict: string | null }[]>();
@@ -67,13 +78,30 @@ class RerunIndex {
     else found.push(rerun);
   }
 
+  /** The reruns of the span with this id at this line (never the span itself). */
+  of(file: string, spanId: string | null, line: number): { line: number; verdict: string | null }[] {
+    if (this.size === 0) return [];
+    const reruns = [...((spanId !== null && this.byTarget.get(spanId)) || []), ...(this.byTarget.get(`${file}:${line}`) ?? [])];
+    return reruns.filter((rerun) => rerun.line !== line);
+  }
+
   link(file: string, spans: readonly TriagedSpan[]): void {
     if (this.size === 0) return;
     for (const span of spans) {
-      const reruns = [...((span.spanId !== null && this.byTarget.get(span.spanId)) || []), ...(this.byTarget.get(`${file}:${span.line}`) ?? [])];
-      if (reruns.length > 0) span.reruns = reruns.filter((rerun) => rerun.line !== span.line);
+      const reruns = this.of(file, span.spanId, span.line);
+      if (reruns.length === 0) continue;
+      span.reruns = reruns;
+      const verified = verifiedRerun(reruns);
+      if (verified === null) continue;
+      span.verifiedBy = verified;
+      span.settled = rerunAnswers(span);
     }
   }
+}
+
+function verifiedRerun(reruns: readonly { line: number; verdict: string | null }[]): { line: number; verdict: string } | null {
+  const found = reruns.find((rerun) => rerun.verdict !== null && VERIFIED_VERDICTS.includes(rerun.verdict));
+  return found === undefined ? null : { line: found.line, verdict: found.verdict! };
 }
 
 // Runs the decision table over every line of a run file; rejects with UnreadableInput when it cannot be read.
@@ -84,11 +112,13 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
     options.observe?.(facts, lint, triaged, line);
   };
   const rules: TriageRules = { ...triageRules(), observe };
-  const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [], flagged: 0 };
+  const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [], flagged: 0, settled: 0 };
   const keep = options.keep ?? Infinity;
+  const candidates: { spanId: string | null; line: number }[] = [];
   let sorted = false;
   const add = (span: TriagedSpan): void => {
     result.flagged++;
+    if (candidates.length < MAX_SETTLE_CANDIDATES && rerunAnswers(span)) candidates.push({ spanId: span.spanId, line: span.line });
     if (result.spans.length < keep) {
       result.spans.push(span);
       return;
@@ -143,6 +173,7 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
   if (document !== null) triageDocument(document, rules, addLine, (otlp) => addOtlp(result, otlp, add));
   result.spans.sort(byMisleading);
   reruns.link(path, result.spans);
+  result.settled = candidates.filter((c) => verifiedRerun(reruns.of(path, c.spanId, c.line)) !== null).length;
   return result;
 }
 

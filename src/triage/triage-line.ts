@@ -22,6 +22,11 @@ export interface TriagedSpan {
   rerunnable: boolean;
   /** Spans of the same file that `toolspan rerun` wrote for this one (`rerun_of`), with what each proved. */
   reruns?: { line: number; verdict: string | null }[];
+  /** The first of `reruns` whose verdict verifies the streams (`identical`, `identical-normalized`): no rerun is
+   * asked for again. */
+  verifiedBy?: { line: number; verdict: string };
+  /** Verified by a rerun, and every row that applies is one a rerun answers: nothing is left to do. */
+  settled?: boolean;
   /** Every lint rule with a finding on the line, sorted, each once. */
   lintRules: readonly string[];
   /** A stream was clipped (its flag, or bytes over cap): the span the debug loop reruns. */

@@ -9,8 +9,9 @@ import { cleanSpan, completeSpan, jsonl, seedRecord, spanFor, tempDir, writeTemp
 import { repoPath } from "../helpers/repo.js";
 
 const SEED = repoPath("test/fixtures/lint/seed-example.jsonl");
-/** A run that passed with no output: one warning (possible-pipe-stall), no error. */
-const STALL = spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), spanId: "stall" });
+/** A run that passed with no output, from a writer that does not say it read both pipes to the end (no
+ * `stalled` key): one warning (possible-pipe-stall), no error. */
+const STALL = { ...spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), spanId: "stall" }), stalled: undefined };
 const WARNING_ONLY = writeTemp(jsonl([cleanSpan({ span_id: "a" }), STALL]));
 const CLEAN = writeTemp(jsonl([cleanSpan({ span_id: "a" }), completeSpan({ span_id: "b" })]));
 

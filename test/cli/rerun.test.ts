@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { RERUN_KEYS } from "../../src/contract/keys.js";
+import { NORMALIZE_MAX_BYTES } from "../../src/rerun/normalize.js";
 import { cliArgv, runCli } from "../helpers/cli.js";
 import { fixturePath, nodeFixture, sha256 } from "../helpers/fixtures.js";
 import { repoPath } from "../helpers/repo.js";
@@ -87,7 +88,13 @@ describe("toolspan rerun: output that changes between runs", () => {
     assert.equal(differs.code, 1);
     assert.match(text(differs), /^verdict: differs\n {2}stdout differs +\d+ bytes \(was \d+\); stdout_stream_sha256 differ/);
 
-    const { stdout_stream_sha256: _stream, stdout_kept_sha256: _kept, ...seedLike } = onlyLine(run);
+    // Without the stream hash, the normalised hash still covers the middle: it differs, so the stream does.
+    const { stdout_stream_sha256: _stream, stdout_kept_sha256: _kept, ...noStreamHash } = onlyLine(run);
+    const caught = await runCli(["rerun", "--yes", `${runFileWith(noStreamHash)}:1`]);
+    assert.equal(caught.code, 1, text(caught));
+    assert.match(text(caught), /^verdict: differs\n {2}stdout differs .*stdout_head_sha256, stdout_tail_sha256 match\n {9}normalized sha256 [0-9a-f]{64} differs from the span's [0-9a-f]{64}\n/);
+
+    const { stdout_normalized_sha256: _normalized, ...seedLike } = noStreamHash;
     const sameEnds = await runCli(["rerun", "--yes", `${runFileWith(seedLike)}:1`]);
     assert.equal(sameEnds.code, 0, text(sameEnds));
     assert.match(text(sameEnds), /^verdict: same-ends\n {2}stdout same-ends/);
@@ -102,11 +109,54 @@ describe("toolspan rerun: output that changes between runs", () => {
     assert.match(text(result), /stdout differs .*stdout_tail_sha256 differ/);
   });
 
+  test("times, durations, pids, addresses and temp paths: identical-normalized, a verified match, exit 0", async () => {
+    const state = fresh("state");
+    const run = await wrapped(["--cap", "100"], nodeFixture("stamps.mjs", state));
+    const out = fresh("new.jsonl");
+    const result = await runCli(["rerun", "--yes", "--out", out, `${run}:1`]);
+    assert.equal(result.code, 0, text(result));
+    const report = text(result);
+    assert.match(report, /^verdict: identical-normalized\n {2}stdout identical-normalized +\d+ bytes \(was \d+\); stdout_stream_sha256, stdout_head_sha256, stdout_tail_sha256 differ\n {9}normalized sha256 ([0-9a-f]{64}) matches\n/);
+    assert.match(report, /\nverdict: identical-normalized\n$/);
+    const old = onlyLine(run);
+    const span = onlyLine(out);
+    assert.equal(span.rerun_verdict, "identical-normalized");
+    assert.equal(span.stdout_normalized_sha256, old.stdout_normalized_sha256);
+    assert.notEqual(span.stdout_stream_sha256, old.stdout_stream_sha256);
+    const json = JSON.parse(text(await runCli(["rerun", "--yes", "--format", "json", `${run}:1`]))) as {
+      verdict: string;
+      streams: { verdict: string; normalized_sha256: string; old_normalized_sha256: string; normalized_match: boolean }[];
+    };
+    assert.equal(json.verdict, "identical-normalized");
+    assert.deepEqual(
+      [json.streams[0]!.normalized_sha256, json.streams[0]!.old_normalized_sha256, json.streams[0]!.normalized_match],
+      [old.stdout_normalized_sha256, old.stdout_normalized_sha256, true],
+    );
+  });
+
+  test("a stream over wrap's normalising limit has no normalised hash; its rerun is judged by the bytes, and normalises only for a span that has one", async () => {
+    const big = String(NORMALIZE_MAX_BYTES + 4096);
+    const run = await wrapped(["--cap", "1024"], nodeFixture("emit.mjs", "--out", big, "--pattern", "ran in 1.5s\n"));
+    const old = onlyLine(run);
+    assert.equal(old.stdout_normalized_sha256, null, "wrap gave up past the limit");
+    assert.match(old.stderr_normalized_sha256 as string, /^[0-9a-f]{64}$/);
+    const out = fresh("new.jsonl");
+    const result = await runCli(["rerun", "--yes", "--out", out, `${run}:1`]);
+    assert.equal(result.code, 0, text(result));
+    assert.match(text(result), /^verdict: identical\n {2}stdout identical .*\n {9}no normalised hash: the span has none \(binary, or too long to normalise when recorded\)\n/);
+    // stderr had a normalised hash, so the rerun normalised its whole streams, stdout too.
+    assert.match(onlyLine(out).stdout_normalized_sha256 as string, /^[0-9a-f]{64}$/);
+    const { stdout_normalized_sha256: _out, stderr_normalized_sha256: _err, ...noneAtAll } = old;
+    const again = fresh("again.jsonl");
+    await runCli(["rerun", "--yes", "--out", again, `${runFileWith(noneAtAll)}:1`]);
+    assert.equal(onlyLine(again).stdout_normalized_sha256, null, "a span with none gets a rerun normalised as wrap would");
+  });
+
   test("--diff: times, durations, pids, addresses and temp paths make no noise; --no-normalize shows them", async () => {
     const state = fresh("state");
     const run = await wrapped([], nodeFixture("stamps.mjs", state));
     const normalised = await runCli(["rerun", "--yes", "--diff", `${run}:1`]);
-    assert.equal(normalised.code, 1, "the stream itself did change");
+    assert.equal(normalised.code, 0, "only noise changed");
     assert.match(text(normalised), /stdout: the stored preview matches the rerun \(after normalising/);
     const raw = await runCli(["rerun", "--yes", "--diff", "--no-normalize", `${run}:1`]);
     const report = text(raw);
@@ -254,13 +304,37 @@ describe("toolspan rerun: what runs and where", () => {
     const result = await runCli(["rerun", "--yes", "--timeout", "0.5", "--format", "text", `${slow}:1`]);
     assert.equal(result.code, 1);
     assert.match(text(result), /TIMED OUT: the new streams are incomplete/);
+    assert.match(text(result), /^verdict: incomplete\n {2}stdout incomplete /);
+    assert.match(text(result), /\nINCOMPLETE: the rerun timed out \(--timeout\): its streams are cut short; this rerun verifies nothing\n/);
     assert.match(errText(result), /timeout {2}0\.5s/);
+  });
+
+  test("a silent command stopped at once never matches, even when the span it reruns was silent too", async () => {
+    // The issue's case: an empty stream is identical to an empty stream, but a rerun cut short proves nothing.
+    const run = await wrapped([], ["sleep", "0"]);
+    const span = onlyLine(run);
+    assert.equal(span.stdout_bytes, 0);
+    const silent = runFileWith({ ...span, argv: ["sleep", "100"] });
+    const out = fresh("new.jsonl");
+    for (const limit of ["--timeout", "--idle-timeout"]) {
+      const result = await runCli(["rerun", "--yes", limit, "0.5", "--out", out, `${silent}:1`]);
+      assert.equal(result.code, 1, `${limit}: ${text(result)}`);
+      assert.match(text(result), /^verdict: incomplete\n/, limit);
+    }
+    const missing = runFileWith({ ...span, argv: ["toolspan-no-such-command-xyz"] });
+    const result = await runCli(["rerun", "--yes", "--format", "json", "--out", out, `${missing}:1`]);
+    assert.equal(result.code, 1);
+    const report = JSON.parse(text(result)) as { verdict: string; incomplete: string };
+    assert.equal(report.verdict, "incomplete");
+    assert.match(report.incomplete, /could not start \(ENOENT/);
+    const verdicts = readFileSync(out, "utf8").trimEnd().split("\n").map((line) => (JSON.parse(line) as { rerun_verdict: string }).rerun_verdict);
+    assert.deepEqual(verdicts, ["incomplete", "incomplete", "incomplete"]);
   });
 
   test("--help names the verdicts and the exit statuses", async () => {
     const result = await runCli(["rerun", "--help"]);
     assert.equal(result.code, 0);
-    for (const word of ["identical", "same-ends", "differs", "unverifiable", "Exit status: 0", "--yes", "--no-normalize"]) {
+    for (const word of ["identical", "identical-normalized", "same-ends", "differs", "unverifiable", "incomplete", "Exit status: 0", "--yes", "--no-normalize"]) {
       assert.ok(text(result).includes(word), word);
     }
   });

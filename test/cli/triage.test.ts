@@ -87,7 +87,7 @@ describe("toolspan triage: formats and options", () => {
     const run = await toolspan(["triage", "--help"]);
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^Usage: toolspan triage \[options\] FILE/);
-    assert.match(run.stdout, /Exit status: 0 nothing needs action, 1/);
+    assert.match(run.stdout, /Exit status: 0 nothing needs action \(nothing flagged, or every span flagged is\nsettled by a verified rerun\), 1/);
     assert.match(run.stdout, /Examples:\n {2}toolspan triage run\.jsonl/);
   });
 
@@ -117,5 +117,76 @@ describe("toolspan triage: exit 2", () => {
     const format = await toolspan(["triage", "--format", "sarif", "x"]);
     assert.equal(format.code, 2);
     assert.match(format.stderr, /--format takes one of text, jsonl, got 'sarif'/);
+  });
+});
+
+describe("toolspan triage raises no false alarm on ordinary work", () => {
+  const dir = tempDir("toolspan-triage-quiet-");
+
+  test("mkdir, touch and cp under wrap: nothing needs action, and lint warns of nothing", async () => {
+    const run = join(dir, "quiet.jsonl");
+    for (const argv of [["mkdir", join(dir, "made")], ["touch", join(dir, "made", "f")], ["cp", join(dir, "made", "f"), join(dir, "made", "g")]]) {
+      // One agent run, as an agent's wraps share it.
+      const wrap = await toolspan(["wrap", "--out", run, "--", ...argv], { extraEnv: { TOOLSPAN_RUN_ID: "quiet-run" } });
+      assert.equal(wrap.code, 0, wrap.stderr);
+    }
+    const triage = await toolspan(["triage", run]);
+    assert.equal(triage.code, 0, triage.stdout);
+    assert.match(triage.stdout, /^nothing needs action in .*quiet\.jsonl \(3 lines, 3 tool spans\)\n$/);
+    const lint = await toolspan(["lint", run]);
+    assert.equal(lint.code, 0);
+    assert.match(lint.stdout, /0 errors, 0 warnings/);
+    // The same silent span from a writer that does not say it read both pipes to the end is still a question.
+    const foreign = writeTemp(jsonl([{ ...completeSpan(), contract: undefined, stalled: undefined, stdout_bytes: 0, stderr_bytes: 0 }]));
+    assert.match((await toolspan(["triage", "--format", "jsonl", foreign])).stdout, /"row":"empty-streams-ok"/);
+  });
+
+  test("a span stopped by the wrapper's own --idle-timeout or --timeout gets no 'find what sent the signal'", async () => {
+    const run = join(dir, "limits.jsonl");
+    await toolspan(["wrap", "--idle-timeout", "0.3", "--out", run, "--", "sleep", "100"]);
+    await toolspan(["wrap", "--timeout", "0.3", "--out", run, "--", "sleep", "100"]);
+    const triage = await toolspan(["triage", "--format", "jsonl", run]);
+    const rows = triage.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as { line: number; row: string; observation: string; first_action: string });
+    assert.deepEqual(rows.map((row) => [row.line, row.row]).sort(), [[1, "stalled"], [2, "timed-out"]]);
+    const stalled = rows.find((row) => row.row === "stalled")!;
+    assert.match(stalled.observation, /went silent and was stopped by the wrapper's idle limit \(SIGTERM\)/);
+    assert.match(stalled.first_action, /raise --idle-timeout/);
+    assert.doesNotMatch(triage.stdout, /killed-by-signal|find what sent the signal/);
+  });
+});
+
+describe("toolspan triage, report and debug after a verified rerun", () => {
+  test("a clipped span whose rerun in the file is identical-normalized is settled: no rerun asked, exit 0, counted, not rerun again", async () => {
+    const dir = tempDir("toolspan-settled-");
+    const run = join(dir, "run.jsonl");
+    const state = join(dir, "state");
+    await toolspan(["wrap", "--cap", "100", "--out", run, "--", process.execPath, "test/fixtures/bin/stamps.mjs", state]);
+    const before = await toolspan(["triage", run]);
+    assert.equal(before.code, 1);
+    assert.match(before.stdout, /next: toolspan rerun /);
+
+    const rerun = await toolspan(["rerun", "--yes", "--out", run, `${run}:1`]);
+    assert.equal(rerun.code, 0, rerun.stdout);
+    assert.match(rerun.stdout, /^verdict: identical-normalized\n/);
+
+    const triage = await toolspan(["triage", run]);
+    assert.equal(triage.code, 0, triage.stdout);
+    assert.match(triage.stdout, /\n {2}verified: by the rerun at .*run\.jsonl:2 \(identical-normalized\): settled, nothing left to do\n/);
+    assert.doesNotMatch(triage.stdout, /next: toolspan rerun/);
+    assert.match(triage.stdout, /^1 span settled by a verified rerun in .*run\.jsonl \(2 lines, 2 tool spans\)$/m);
+    const jsonlRows = (await toolspan(["triage", "--format", "jsonl", run])).stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(jsonlRows.map((row) => [row.rerun, row.verified_by, row.settled]), [[null, { line: 2, verdict: "identical-normalized" }, true]]);
+
+    const report = await toolspan(["report", run]);
+    assert.equal(report.code, 0, report.stdout);
+    assert.match(report.stdout, /2 tool spans in 2 lines, 1 need action \(1 settled by a verified rerun\)/);
+    assert.match(report.stdout, /next: nothing left to do: every span that needed action was verified by a rerun in the file/);
+    assert.equal((JSON.parse((await toolspan(["report", "--format", "json", run])).stdout) as { settled: number }).settled, 1);
+
+    const debug = await toolspan(["debug", "--yes", run]);
+    assert.equal(debug.code, 0, debug.stdout);
+    assert.doesNotMatch(debug.stdout, /^=== /m, "nothing is rerun");
+    assert.match(debug.stdout, /not rerun again: verified by the rerun at line 2 \(identical-normalized\)/);
+    assert.match(debug.stdout, /\nnext: the pipe is now honest: look at prompts and policy\n$/);
   });
 });

@@ -20,11 +20,15 @@ const span = (line: number, rowIds: string[], clipped = true): TriagedSpan => ({
   matches: rowIds.map((id) => ({ row: TRIAGE_ROWS_BY_ID.get(id)!, observation: id })),
 });
 
-const rerun = (line: number, verdict: string, end: Partial<{ timed_out: boolean; stalled: boolean; error: string | null }> = {}): DebugStep => ({
-  span: span(line, ["stdout-clipped-tests"]),
-  outcome: "rerun",
-  result: { of: { line }, verdict, span: { timed_out: false, stalled: false, error: null, ...end } } as unknown as RerunResult,
-});
+const rerun = (line: number, verdict: string, end: Partial<{ timed_out: boolean; stalled: boolean; error: string | null }> = {}): DebugStep => {
+  // As rerunSpan says it (incompleteReason): a rerun that did not finish carries why.
+  const incomplete = end.error ? `the rerun could not start (${end.error})` : end.timed_out ? "the rerun timed out (--timeout): its streams are cut short" : null;
+  return {
+    span: span(line, ["stdout-clipped-tests"]),
+    outcome: "rerun",
+    result: { of: { line }, verdict, incomplete, span: { timed_out: false, stalled: false, error: null, ...end } } as unknown as RerunResult,
+  };
+};
 
 const report = (changes: Partial<DebugReport>): DebugReport => ({
   file: "run.jsonl",
@@ -39,6 +43,17 @@ const report = (changes: Partial<DebugReport>): DebugReport => ({
 test("nothing clipped and nothing else: the pipe is honest", () => {
   assert.equal(nextStep(report({})).id, "honest");
   assert.equal(nextStep(report({ steps: [rerun(1, "identical"), rerun(2, "same-ends")] })).id, "honest");
+});
+
+test("a match once normalised is verified: honest, never 'make the run reproducible'", () => {
+  const next = nextStep(report({ steps: [rerun(1, "identical-normalized")] }));
+  assert.equal(next.id, "honest");
+  assert.doesNotMatch(next.text, /reproducible/);
+});
+
+test("a span the file already holds a verified rerun of is not a span left to rerun", () => {
+  const verified: DebugStep = { span: span(2, ["stdout-clipped-tests"]), outcome: "verified", reason: "verified by the rerun at line 3 (identical-normalized)" };
+  assert.equal(nextStep(report({ steps: [verified] })).id, "honest");
 });
 
 test("a binary span alone is advice, not a remaining problem", () => {
@@ -68,7 +83,7 @@ test("a refused span names its line and reason; a declined one asks for --yes", 
 test("an incomplete rerun outranks its verdict", () => {
   const next = nextStep(report({ steps: [rerun(1, "differs", { timed_out: true })] }));
   assert.equal(next.id, "rerun-incomplete");
-  assert.match(next.text, /line 1 timed out/);
+  assert.match(next.text, /line 1: the rerun timed out/);
   assert.match(nextStep(report({ steps: [rerun(5, "unverifiable", { error: "ENOENT: command not found" })] })).text, /could not start \(ENOENT/);
 });
 

@@ -12,6 +12,7 @@ import { activeSpanRules } from "../../src/lint/lint-range.js";
 import type { SpanObject } from "../../src/lint/rule.js";
 import { RULES_BY_ID } from "../../src/lint/rules/index.js";
 import { defaultSeverities, type Severities } from "../../src/lint/severities.js";
+import { NORMALIZATION_ID } from "../../src/rerun/normalize.js";
 import { oracle, type OracleKeep } from "./oracle.js";
 
 /** Findings for one line of text, linted as line 1 with every span rule at `severities` (default: the defaults). */
@@ -90,6 +91,7 @@ export function spanFor(spec: SpanSpec): SpanObject {
     preview_chars: previewChars,
     preview_redactions: 0,
     redaction: "on",
+    normalization: NORMALIZATION_ID,
   };
   for (const [name, m] of [["stdout", out], ["stderr", err]] as const) {
     span[`${name}_bytes`] = m.bytes;
@@ -98,6 +100,7 @@ export function spanFor(spec: SpanSpec): SpanObject {
     span[`${name}_keep`] = m.keep;
     span[`${name}_sha256`] = m.sha256;
     span[`${name}_stream_sha256`] = m.streamSha256;
+    span[`${name}_normalized_sha256`] = m.normalizedSha256;
     span[`${name}_head_sha256`] = m.headSha256;
     span[`${name}_tail_sha256`] = m.tailSha256;
     span[`${name}_kept_sha256`] = m.keptSha256;

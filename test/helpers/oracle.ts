@@ -1,6 +1,8 @@
 // A one-shot oracle for the stream meter, written from CONTRACT.md alone: it sees the whole stream at once
 // and shares no code with src/meter, so the streaming meter can be checked against it.
 import { createHash } from "node:crypto";
+// The normalisation table is the spec here, applied to text one line at a time; the meter applies it to bytes.
+import { NORMALIZE_LINE_BYTES, NORMALIZE_MAX_BYTES, normalizeForDiff } from "../../src/rerun/normalize.js";
 
 export type OracleKeep = "head" | "tail" | "head+tail";
 
@@ -9,6 +11,8 @@ export interface OracleOptions {
   keep: OracleKeep;
   hashWindow: number;
   previewChars: number;
+  /** Past this many bytes there is no normalised hash (default NORMALIZE_MAX_BYTES). */
+  normalizeMaxBytes?: number;
 }
 
 export interface OracleMeasure {
@@ -18,6 +22,7 @@ export interface OracleMeasure {
   keep: OracleKeep;
   sha256: string | null;
   streamSha256: string;
+  normalizedSha256: string | null;
   headSha256: string | null;
   tailSha256: string | null;
   keptSha256: string;
@@ -74,6 +79,21 @@ export function oraclePreview(kept: Uint8Array, chars: number): string {
   return Array.from(text).slice(0, chars).join("");
 }
 
+/** Each line (its newline included) of at most NORMALIZE_LINE_BYTES normalised as text, longer ones as they are. */
+export function oracleNormalizedSha256(whole: Buffer, encoding: "utf-8" | "binary", maxBytes = NORMALIZE_MAX_BYTES): string | null {
+  if (encoding === "binary" || whole.length > maxBytes) return null;
+  const parts: Buffer[] = [];
+  let start = 0;
+  while (start < whole.length) {
+    const newline = whole.indexOf(0x0a, start);
+    const end = newline === -1 ? whole.length : newline + 1;
+    const line = whole.subarray(start, end);
+    parts.push(line.length > NORMALIZE_LINE_BYTES ? line : Buffer.from(normalizeForDiff(line.toString("utf8")), "utf8"));
+    start = end;
+  }
+  return oracleSha256(Buffer.concat(parts));
+}
+
 export function oracle(whole: Buffer, options: OracleOptions): OracleMeasure {
   const { cap, keep, hashWindow, previewChars } = options;
   const bytes = whole.length;
@@ -88,6 +108,7 @@ export function oracle(whole: Buffer, options: OracleOptions): OracleMeasure {
     keep,
     sha256: truncated ? null : streamSha256,
     streamSha256,
+    normalizedSha256: oracleNormalizedSha256(whole, encoding, options.normalizeMaxBytes),
     headSha256: bytes === 0 ? null : oracleSha256(firstBytes(whole, hashWindow)),
     tailSha256: bytes === 0 ? null : oracleSha256(lastBytes(whole, hashWindow)),
     keptSha256: oracleSha256(kept),

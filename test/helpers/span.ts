@@ -75,6 +75,10 @@ const OURS: Record<string, Check> = {
   stderr_blob: blob,
   // docs/secrets.md: ours, written always, though not in CONTRACT.md's shared table.
   redaction: (v) => v === "on" || v === "off",
+  // docs/rerun.md: ours, written always, though not in CONTRACT.md's shared table.
+  normalization: (v) => typeof v === "string" && v.length > 0,
+  stdout_normalized_sha256: hashOrNull,
+  stderr_normalized_sha256: hashOrNull,
 };
 
 /** Keys written only when a blob store was asked for and did not keep the stream (docs/store.md), or when toolspan
@@ -206,6 +210,7 @@ export function assertStreamFigures(
     keep: record[`${stream}_keep`],
     sha256: record[`${stream}_sha256`],
     streamSha256: record[`${stream}_stream_sha256`],
+    normalizedSha256: record[`${stream}_normalized_sha256`],
     headSha256: record[`${stream}_head_sha256`],
     tailSha256: record[`${stream}_tail_sha256`],
     keptSha256: record[`${stream}_kept_sha256`],

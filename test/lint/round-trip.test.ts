@@ -124,7 +124,8 @@ function expectedWarnings(span: ToolSpan, markerInOutput: boolean): string[] {
   for (const stream of ["stdout", "stderr"] as const) {
     if (!span[`${stream}_truncated`] && WELL_KNOWN_CAPS.has(span[`${stream}_bytes`])) expected.push(`possible-second-cap/exactCap/${stream}`);
   }
-  if (span.stdout_bytes === 0 && span.stderr_bytes === 0 && span.returncode === 0) expected.unshift("possible-pipe-stall/empty");
+  // possible-pipe-stall: never on wrap's own spans, whose stalled false says both pipes were read to the end.
+  if (span.stdout_bytes === 0 && span.stderr_bytes === 0 && span.returncode === 0 && span.stalled !== false) expected.unshift("possible-pipe-stall/empty");
   return expected;
 }
 

@@ -175,6 +175,7 @@ describe("StreamMeter figures", () => {
       keep: "head",
       sha256: EMPTY_SHA256,
       streamSha256: EMPTY_SHA256,
+      normalizedSha256: EMPTY_SHA256,
       headSha256: null,
       tailSha256: null,
       keptSha256: EMPTY_SHA256,

@@ -99,6 +99,6 @@ describe("spanProblems", () => {
     assert.deepEqual(spanProblems(cleanSpan({ argv: ["ls", "a\0b"] })), ["'argv' must name a program and hold no NUL character"]);
     assert.deepEqual(spanProblems(cleanSpan({ cwd: "relative/dir" })), ["'cwd' must be an absolute path"]);
     assert.deepEqual(spanProblems(cleanSpan({ argv: undefined })), ["'argv' must be a non-empty array of strings"]);
-    assert.deepEqual(spanProblems(cleanSpan({ rerun_verdict: "maybe" })), [`'rerun_verdict' must be "identical", "same-ends", "differs" or "unverifiable"`]);
+    assert.deepEqual(spanProblems(cleanSpan({ rerun_verdict: "maybe" })), [`'rerun_verdict' must be "identical", "identical-normalized", "same-ends", "differs", "unverifiable" or "incomplete"`]);
   });
 });

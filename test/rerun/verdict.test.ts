@@ -4,13 +4,16 @@ import fc from "fast-check";
 import type { RerunVerdict } from "../../src/contract/span.js";
 import { oracle } from "../helpers/oracle.js";
 import { spanFor, withChanges } from "../helpers/lint.js";
+import { NormalizedHash } from "../../src/rerun/normalize.js";
 import { overallVerdict, streamVerdict, verdictFor, type FreshStream } from "../../src/rerun/verdict.js";
 import type { SpanObject } from "../../src/lint/rule.js";
 
 /** The new stream's figures for `data`, head and tail over `window` (computed by the test oracle). */
 function fresh(data: Buffer, window = 256): FreshStream {
   const m = oracle(data, { cap: null, keep: "head", hashWindow: window, previewChars: 0 });
-  return { bytes: m.bytes, sha256: m.streamSha256, headSha256: m.headSha256, tailSha256: m.tailSha256 };
+  const normalized = new NormalizedHash();
+  normalized.write(data);
+  return { bytes: m.bytes, sha256: m.streamSha256, headSha256: m.headSha256, tailSha256: m.tailSha256, normalizedSha256: normalized.digest() };
 }
 
 const lines = (count: number, tag = ""): Buffer =>
@@ -25,7 +28,7 @@ const recorded = (changes: Record<string, unknown> = {}): SpanObject =>
 
 /** The same span with only the seed's keys for stdout: no stream hash, so head and tail are all there is. */
 const seedLike = (changes: Record<string, unknown> = {}): SpanObject =>
-  recorded({ stdout_stream_sha256: undefined, stdout_kept_sha256: undefined, ...changes });
+  recorded({ stdout_stream_sha256: undefined, stdout_kept_sha256: undefined, stdout_normalized_sha256: undefined, ...changes });
 
 describe("streamVerdict", () => {
   const middleChanged = Buffer.from(STDOUT);
@@ -63,6 +66,40 @@ describe("streamVerdict", () => {
     assert.equal(streamVerdict(withSmallHashes, "stdout", fresh(STDOUT, 256)).verdict, "differs");
   });
 
+  test("a stream that differs only in run-to-run noise is identical-normalized; one that differs in a value is differs", () => {
+    const run = (seconds: string, right: number) => Buffer.from(`${lines(40)}  left: 4\n right: ${right}\ntest result: FAILED. finished in ${seconds}\n`);
+    const span = withChanges(spanFor({ stdout: run("0.18s", 5), stderr: STDERR, stdoutCap: 300 }), {});
+    const slower = streamVerdict(span, "stdout", fresh(run("10.09s", 5)));
+    assert.equal(slower.verdict, "identical-normalized");
+    assert.deepEqual(slower.mismatched, ["stdout_bytes", "stdout_stream_sha256", "stdout_tail_sha256"]);
+    assert.equal(slower.normalized?.match, true);
+    assert.equal(slower.normalized?.old, span.stdout_normalized_sha256);
+    const changed = streamVerdict(span, "stdout", fresh(run("0.18s", 6)));
+    assert.equal(changed.verdict, "differs");
+    assert.equal(changed.normalized?.match, false);
+    assert.equal(streamVerdict(span, "stdout", fresh(run("0.18s", 5))).verdict, "identical");
+  });
+
+  test("normalised hashes made by another table, or absent, are not compared", () => {
+    const run = (seconds: string) => Buffer.from(`${lines(40)}finished in ${seconds}\n`);
+    const span = spanFor({ stdout: run("0.18s"), stderr: STDERR, stdoutCap: 300 });
+    const other = streamVerdict(withChanges(span, { normalization: "rules-000000000000" }), "stdout", fresh(run("0.19s")));
+    assert.equal(other.verdict, "differs");
+    assert.equal(other.normalized, null);
+    assert.match(other.normalizedNote ?? "", /other rules \(rules-000000000000/);
+    const none = streamVerdict(withChanges(span, { stdout_normalized_sha256: null }), "stdout", fresh(run("0.19s")));
+    assert.equal(none.verdict, "differs");
+    assert.match(none.normalizedNote ?? "", /no normalised hash/);
+  });
+
+  test("normalised hashes that differ prove differs even where head and tail match", () => {
+    const span = seedLike({ stdout_normalized_sha256: spanFor({ stdout: STDOUT, stderr: STDERR }).stdout_normalized_sha256 });
+    const middleChanged = Buffer.from(STDOUT);
+    middleChanged[550] = 0x41;
+    assert.equal(streamVerdict(span, "stdout", fresh(middleChanged)).verdict, "differs");
+    assert.equal(streamVerdict(span, "stdout", fresh(STDOUT)).verdict, "identical-normalized");
+  });
+
   test("head and tail that cover every byte prove identical: there is no middle", () => {
     const short = lines(30); // 330 bytes <= 2 * 256
     const span = withChanges(spanFor({ stdout: short, stderr: STDERR, stdoutCap: 100 }), { stdout_stream_sha256: undefined });
@@ -84,9 +121,21 @@ describe("verdictFor and overallVerdict", () => {
       [["same-ends", "unverifiable"], "unverifiable"],
       [["unverifiable", "differs"], "differs"],
       [["differs", "identical"], "differs"],
+      [["identical", "identical-normalized"], "identical-normalized"],
+      [["identical-normalized", "same-ends"], "same-ends"],
+      [["identical", "incomplete"], "incomplete"],
+      [["differs", "incomplete"], "incomplete"],
       [[], "identical"],
     ];
     for (const [verdicts, overall] of table) assert.equal(overallVerdict(verdicts), overall, verdicts.join(" + "));
+  });
+
+  test("a rerun that did not finish is incomplete, each stream and overall, whatever its streams hold", () => {
+    const result = verdictFor(recorded(), { stdout: fresh(STDOUT), stderr: fresh(STDERR) }, "the rerun timed out");
+    assert.deepEqual(result.streams.map((s) => s.verdict), ["incomplete", "incomplete"]);
+    assert.equal(result.verdict, "incomplete");
+    assert.equal(result.incomplete, "the rerun timed out");
+    assert.ok(result.streams[0]!.matched.includes("stdout_stream_sha256"), "the figures compared are kept");
   });
 
   test("both streams are compared", () => {

@@ -20,6 +20,7 @@ function resultOf(...spans: Record<string, unknown>[]): TriageResult {
     notSpans: 0,
     spans: spans.map((span, index) => ({ ...triageOne(span)!, line: index + 1 })),
     flagged: spans.length,
+    settled: 0,
   };
 }
 
@@ -72,7 +73,7 @@ describe("jsonl", () => {
     // The edited preview is shorter than what was kept: possible-second-cap says so too.
     assert.deepEqual(records.map((record) => record.row), ["ok-preview-while-clipped", "stdout-clipped-tests", "lint-errors", "second-cap"]);
     assert.deepEqual(Object.keys(records[0]!), [
-      "file", "line", "span_id", "tool_name", "argv", "row", "observation", "first_action", "not_first", "rank", "lint_rules", "rerun", "reruns",
+      "file", "line", "span_id", "tool_name", "argv", "row", "observation", "first_action", "not_first", "rank", "lint_rules", "rerun", "reruns", "verified_by", "settled",
     ]);
     assert.deepEqual(records[2]!.lint_rules, ["ok-preview-while-truncated", "possible-second-cap"]);
     assert.equal(records[0]!.rerun, "toolspan rerun run.jsonl:1");

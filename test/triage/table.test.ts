@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import type { SpanObject } from "../../src/lint/rule.js";
 import { TRIAGE_ROWS_BY_ID, TRIAGE_TABLE } from "../../src/triage/table.js";
 import { allByteValues } from "../helpers/fixtures.js";
-import { cleanSpan, completeSpan, spanFor } from "../helpers/lint.js";
+import { cleanSpan, completeSpan, spanFor, withChanges } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 import { observationOf, rowsOf } from "../helpers/triage.js";
 
@@ -43,8 +43,9 @@ const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | st
     observed: "possible second cap: stdout_bytes is exactly 8192",
   },
   "empty-streams-ok": {
-    selects: spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 0 }),
-    not: spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 1 }),
+    // Another writer's span: toolspan's own (contract toolspan/1, stalled false) read both pipes to the end.
+    selects: withChanges(spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 0 }), { contract: undefined }),
+    not: spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 0 }),
     observed: "stdout 0 bytes, stderr 0 bytes, returncode 0",
   },
   "stderr-clipped-ok": {
@@ -74,7 +75,8 @@ const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | st
   },
   "killed-by-signal": {
     selects: completeSpan({ signal: "SIGKILL", returncode: 137, ok_preview: false }),
-    not: completeSpan({ signal: null, returncode: 137, ok_preview: false }),
+    // The wrapper's --idle-timeout sent it: stalled, not killed from outside.
+    not: completeSpan({ signal: "SIGTERM", returncode: 143, stalled: true, ok_preview: false }),
     observed: "killed by SIGKILL, returncode 137; stdout 18 bytes, stderr 27 bytes",
   },
   "never-started": {

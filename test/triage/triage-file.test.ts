@@ -12,7 +12,8 @@ import { rowsOf } from "../helpers/triage.js";
 /** A clipped pytest run whose preview shows the failure. */
 const failingTests = spanFor({ stdout: Buffer.from("FAILED tests/test_a.py::test_x\n".repeat(20)), stderr: Buffer.alloc(0), stdoutCap: 100, returncode: 1 });
 const stderrClipped = spanFor({ stdout: Buffer.from("ok\n"), stderr: Buffer.from("warning: w\n".repeat(30)), stderrCap: 100 });
-const empty = spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0) });
+/** Another writer's span that printed nothing: toolspan's own says it read both pipes to their end. */
+const empty = { ...spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0) }), contract: undefined };
 
 describe("triageFile", () => {
   test("spans are ordered by how misleading they were: ok_preview while clipped, then a clipped test run that looks like a pass", async () => {
@@ -111,6 +112,37 @@ describe("triageFile links reruns", () => {
     const byId = new Map(result.spans.map((span) => [span.line, span.reruns]));
     assert.deepEqual(byId.get(1), [{ line: 2, verdict: "identical" }]);
     assert.deepEqual(byId.get(3), [{ line: 4, verdict: "differs" }]);
+  });
+
+  test("a verified rerun (identical, identical-normalized) settles a span whose rows a rerun answers; others do not", async () => {
+    const spans = [
+      { ...failingTests, span_id: "normalized" },
+      { ...failingTests, span_id: "differs" },
+      { ...failingTests, span_id: "same-ends" },
+      { ...failingTests, span_id: "incomplete" },
+      // Clipped and timed out: a rerun answers the clip, not the timeout.
+      { ...failingTests, span_id: "timed-out", timed_out: true, returncode: 124 },
+    ];
+    const reruns = [
+      ["normalized", "identical-normalized"],
+      ["differs", "differs"],
+      ["same-ends", "same-ends"],
+      ["incomplete", "incomplete"],
+      ["timed-out", "identical"],
+    ].map(([of, verdict], index) => completeSpan({ span_id: `r${index}`, rerun_of: of, rerun_verdict: verdict }));
+    const result = await triageFile(writeTemp(jsonl([...spans, ...reruns])));
+    const byId = new Map(result.spans.map((span) => [span.spanId, span]));
+    assert.deepEqual(byId.get("normalized")!.verifiedBy, { line: 6, verdict: "identical-normalized" });
+    assert.equal(byId.get("normalized")!.settled, true);
+    for (const id of ["differs", "same-ends", "incomplete"]) {
+      assert.equal(byId.get(id)!.verifiedBy, undefined, id);
+      assert.notEqual(byId.get(id)!.settled, true, id);
+    }
+    assert.deepEqual(byId.get("timed-out")!.verifiedBy, { line: 10, verdict: "identical" });
+    assert.equal(byId.get("timed-out")!.settled, false, "the timeout is still to be looked at");
+    assert.deepEqual([result.flagged, result.settled], [5, 1]);
+    // With a limit the count is the same: it does not depend on the spans kept.
+    assert.equal((await triageFile(writeTemp(jsonl([...spans, ...reruns])), { keep: 1 })).settled, 1);
   });
 });
 

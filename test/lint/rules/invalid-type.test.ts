@@ -47,7 +47,7 @@ ruleTester("invalid-type", {
     wrong("stdout_bytes", -1, "stdout", "an integer >= 0"),
     wrong("rerun_of", "", undefined, "a non-empty string"),
     wrong("rerun_of", 12),
-    wrong("rerun_verdict", "same", undefined, '"identical", "same-ends", "differs" or "unverifiable"'),
+    wrong("rerun_verdict", "same", undefined, '"identical", "identical-normalized", "same-ends", "differs", "unverifiable" or "incomplete"'),
     wrong("stdout_bytes", 1.5, "stdout"),
     wrong("stdout_bytes", "3", "stdout"),
     wrong("stderr_bytes", null, "stderr"),

@@ -11,9 +11,12 @@ ruleTester("possible-pipe-stall", {
     { name: "returncode absent", span: silent({ returncode: undefined }) },
     { name: "byte counts of the wrong type", span: silent({ stdout_bytes: "0" }) },
     { name: "the seed's record", span: seedRecord() },
+    { name: "toolspan's own wrapper read both pipes to their end (stalled false): the command said nothing", span: silent() },
   ],
   invalid: [
-    { name: "both streams empty, returncode 0", span: silent(), errors: [{ messageId: "empty", message: "both streams are empty and returncode is 0" }] },
+    { name: "both streams empty, returncode 0, from another writer", span: silent({ contract: undefined }), errors: [{ messageId: "empty", message: "both streams are empty and returncode is 0" }] },
+    { name: "another writer's span that states stalled false but not our contract", span: silent({ contract: undefined, stalled: false }), errors: [{ messageId: "empty" }] },
+    { name: "our contract but no stalled key: nothing says the pipes were read to the end", span: silent({ stalled: undefined }), errors: [{ messageId: "empty" }] },
     { name: "the same without any of our keys", span: seedRecord({ stdout_bytes: 0, stderr_bytes: 0, returncode: 0 }), errors: [{ messageId: "empty" }] },
   ],
 });
