@@ -1,10 +1,11 @@
 // wrap's harness mode: caps sized to what the harness passes on, decided after the command exits, a notice at the
 // head of clipped output, the span in the session's run file and the streams in the home store.
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { clipNotice, FOLLOW_UP_BYTES, noticeAllowance, type NoticeContext } from "../harness/notice.js";
 import { planKeep } from "../harness/keep-plan.js";
 import { HARNESS_IDS, PROFILES, type HarnessId } from "../harness/profiles.js";
+import { RunFile } from "../run/append-record.js";
 import type { RunToolOptions } from "../run/run-tool.js";
 import { homeStore, sessionRunFile, toolspanHome } from "../store/home.js";
 import { DEFAULT_KEEP_DAYS, DEFAULT_STORE_BUDGET, sweepHome } from "../store/home-sweep.js";
@@ -52,12 +53,22 @@ async function sweepNow(home: string, env: NodeJS.ProcessEnv): Promise<void> {
   } catch {}
 }
 
+function writableFolder(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What harness mode sets: the run options, the run file, and what to do once the span is written; null without
  * --harness. */
 export function harnessRunOptions(
   options: Map<string, ParsedValue>,
   env: NodeJS.ProcessEnv,
-): { run: Partial<RunToolOptions>; runFile: string; afterSpan: () => Promise<void> } | null {
+): { run: Partial<RunToolOptions>; runFile: string | null; afterSpan: () => Promise<void> } | null {
   const id = options.get("harness") as HarnessId | undefined;
   if (id === undefined) {
     for (const name of ["session", "harness-limit"]) if (options.has(name)) throw new UsageError(`--${name} goes with --harness`);
@@ -68,9 +79,11 @@ export function harnessRunOptions(
   if (!session) throw new UsageError("--harness needs --session ID (the harness's session id)");
   const profile = PROFILES[id];
   const home = toolspanHome(env);
-  const runFile = (options.get("out") as string | undefined) ?? sessionRunFile(home, id, session);
-  mkdirSync(dirname(runFile), { recursive: true, mode: 0o700 });
-  const context: NoticeContext = { invocation: selfInvocation(env), runFile, rangeBytes: FOLLOW_UP_BYTES };
+  const path = (options.get("out") as string | undefined) ?? sessionRunFile(home, id, session);
+  // A sandbox that forbids writing the home (Codex's read-only one) must not stop the call: it runs, capped as the
+  // harness needs, and the notice says the rest was not stored; only the span is lost.
+  const runFile = writableFolder(dirname(path)) ? path : null;
+  const context: NoticeContext = { invocation: selfInvocation(env), runFile: path, rangeBytes: FOLLOW_UP_BYTES };
   const allowance = noticeAllowance(context);
   const limit = options.get("harness-limit") as number | undefined;
   const budget = (returncode: number | null) => (limit ?? profile.limit({ returncode }, env)) - profile.framing - allowance;
@@ -88,4 +101,14 @@ export function harnessRunOptions(
       },
     },
   };
+}
+
+/** The session's run file opened for appending, or null when it cannot be (the call runs all the same). */
+export function openHarnessRunFile(path: string | null): RunFile | null {
+  if (path === null) return null;
+  try {
+    return RunFile.open(path);
+  } catch {
+    return null;
+  }
 }

@@ -7,7 +7,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { openOutOption, runIdToJoin } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
-import { HARNESS_OPTIONS, harnessRunOptions } from "./wrap-harness.js";
+import { HARNESS_OPTIONS, harnessRunOptions, openHarnessRunFile } from "./wrap-harness.js";
 import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -125,8 +125,7 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   const harness = harnessRunOptions(parsed.options, process.env);
   const options = { ...wrapOptions(parsed.options), ...harness?.run };
   const json = parsed.options.get("json") === true;
-  const outPath = harness?.runFile ?? (parsed.options.get("out") as string | undefined);
-  const runFile = openOutOption(outPath);
+  const runFile = harness ? openHarnessRunFile(harness.runFile) : openOutOption(parsed.options.get("out") as string | undefined);
   // A reader that went away (EPIPE) must not stop the span from being written.
   process.stdout.on("error", () => {});
   process.stderr.on("error", () => {});
@@ -149,7 +148,8 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     runFile.close();
   }
   if (json) process.stdout.write(line);
-  else if (!runFile) process.stderr.write(line);
+  // For a harness, stderr is what the model reads: a span that cannot be kept is not put there.
+  else if (!runFile && !harness) process.stderr.write(line);
   await shutdownOtlp?.();
   await harness?.afterSpan();
   return result.exitCode;

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, type CliResult } from "../helpers/cli.js";
 import { fixturePath, sha256 } from "../helpers/fixtures.js";
@@ -89,6 +89,16 @@ describe("wrap --harness", () => {
     assert.match(stderrText(result), /^\[toolspan: this output was clipped[^]*--stream stderr --grep/);
     assert.equal(span.stderr_kept_sha256, sha256(result.stderr));
     assert.equal(span.stdout_kept_sha256, sha256(result.stdout));
+  });
+
+  test("a home it cannot write (a read-only sandbox): the call still runs and passes on, the notice says the rest was not stored", async () => {
+    const blocker = fresh("not-a-folder");
+    writeFileSync(blocker, "");
+    const result = await runCli(["wrap", "--harness", "claude-code", "--session", "s", "--", ...testLog(68195, 1)], { extraEnv: { TOOLSPAN_HOME: join(blocker, "home") } });
+    assert.equal(result.code, 1, "the command's own exit status");
+    assert.match(stdoutText(result), /^\[toolspan: this output was clipped[^]*between were cut and not stored \(cannot store: /);
+    assert.ok(stdoutText(result).endsWith("assert 41 == 42\n"));
+    assert.equal(stderrText(result), "", "no span and no message of toolspan's in the model's stream");
   });
 
   test("the options the profile decides are refused beside it, naming both", async () => {
