@@ -99,8 +99,9 @@ export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
 }
 
 // An endpoint (the flag, else the variables every OpenTelemetry SDK reads) turns the exporter on; the SDK is
-// loaded only then.
-async function startOtlp(flag: string | undefined): Promise<ShutdownOtlp | null> {
+// loaded only then. A failed export is said only where stderr is not the stream a model reads (the export ends
+// after the span, which could not count the line): with --json, or on a terminal.
+async function startOtlp(flag: string | undefined, sayFailure: boolean): Promise<ShutdownOtlp | null> {
   const env = process.env;
   if (flag !== undefined && !URL.canParse(flag)) throw new UsageError(`--otlp takes a URL, got '${flag}'`);
   if (flag === undefined && (env.OTEL_SDK_DISABLED === "true" || !(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))) {
@@ -110,7 +111,9 @@ async function startOtlp(flag: string | undefined): Promise<ShutdownOtlp | null>
   return registerOtlpExport({
     endpoint: flag,
     serviceName: env.OTEL_SERVICE_NAME,
-    onError: (message) => process.stderr.write(`toolspan: OTLP export failed: ${message}\n`),
+    onError: (message) => {
+      if (sayFailure) process.stderr.write(`toolspan: OTLP export failed: ${message}\n`);
+    },
   });
 }
 
@@ -130,7 +133,7 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   process.stdout.on("error", () => {});
   process.stderr.on("error", () => {});
   const passThrough = !json;
-  const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined);
+  const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined, !passThrough || process.stderr.isTTY === true);
   const result = await runTool(parsed.rest, {
     ...options,
     runId: options.runId ?? runIdToJoin(runFile, process.env),
@@ -138,11 +141,13 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     tracestate: process.env.TRACESTATE,
     buffer: false,
     forwardSignals: true,
+    startErrorLine: passThrough,
     onStdout: passThrough ? (chunk) => writeWithBackpressure(process.stdout, chunk) : undefined,
     onStderr: passThrough ? (chunk) => writeWithBackpressure(process.stderr, chunk) : undefined,
   });
   const line = `${JSON.stringify(result.span)}\n`;
-  if (result.span.error) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
+  // Passed through, the line is already on stderr, counted in the span; with --json stderr is only for people.
+  if (result.span.error && !passThrough) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
   if (runFile) {
     runFile.append(line);
     runFile.close();

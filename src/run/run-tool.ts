@@ -78,6 +78,9 @@ export interface RunToolOptions extends TraceOptions {
   deferredKeep?: DeferredKeepPlan;
   /** `harness` in the span: the harness profile the caps were sized for. */
   harness?: string;
+  /** When the command cannot start, hand on one line on stderr saying why (`toolspan: cannot run: ENOENT …`),
+   * counted in the span like a marker (`stderr_notice_bytes`): the model reads what wrap passes on. */
+  startErrorLine?: boolean;
   /** Bytes of each stream normalised for `{s}_normalized_sha256`, past which it is null (default
    * NORMALIZE_MAX_BYTES, so a huge stream costs no more than its sha256; Infinity: all of it, as a rerun does). */
   normalizeMaxBytes?: number;
@@ -148,10 +151,10 @@ class KeptStream {
     });
   }
 
-  finish(stream: StreamName, spanId: string, marker: boolean): StreamMeasure {
-    if (!marker) return this.meter.end();
+  finish(stream: StreamName, spanId: string, marker: boolean, extraLine: string | null = null): StreamMeasure {
+    if (!marker && extraLine === null) return this.meter.end();
     return this.meter.end((measure) => {
-      const line = clipMarker(stream, measure, spanId, this.endsWithNewline);
+      const line = (marker ? clipMarker(stream, measure, spanId, this.endsWithNewline) : null) ?? extraLine;
       return line === null ? null : Buffer.from(line, "utf8");
     });
   }
@@ -243,7 +246,8 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   }
   const marker = !deferred && (options.marker ?? false);
   const stdoutMeasure = stdout.finish("stdout", spanId, marker);
-  const stderrMeasure = stderr.finish("stderr", spanId, marker);
+  const startError = !deferred && options.startErrorLine === true && outcome.error ? `toolspan: cannot run: ${outcome.error}\n` : null;
+  const stderrMeasure = stderr.finish("stderr", spanId, marker, startError);
   const blobs =
     stdout.blob && stderr.blob
       ? { stdout: await stdout.blob.finish(stdoutMeasure.streamSha256), stderr: await stderr.blob.finish(stderrMeasure.streamSha256) }

@@ -83,6 +83,7 @@ const CHECKS: { [Name in keyof Required<RunToolOptions>]: Check } = {
     test: (v) => isObject(v) && count(0).test(v.maxCap) && typeof v.settle === "function" && (v.notice === undefined || typeof v.notice === "function"),
   },
   harness: { expected: "a non-empty string", test: (v) => typeof v === "string" && v !== "" },
+  startErrorLine: flag,
   normalizeMaxBytes: { expected: "a whole number of bytes >= 0, or Infinity", test: (v) => v === Infinity || count(0).test(v) },
 };
 const NAMES = Object.keys(CHECKS);

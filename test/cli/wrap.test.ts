@@ -522,3 +522,23 @@ describe("concurrent --out appends", () => {
     }
   });
 });
+
+describe("toolspan's own lines in the stream the model reads", () => {
+  test("'cannot run' passed through on stderr is counted in the span, and kept_sha256 covers it", async () => {
+    const run = join(mkdtempSync(join(tmpdir(), "toolspan-wrap-own-")), "run.jsonl");
+    after(() => rmSync(join(run, ".."), { recursive: true, force: true }));
+    const result = await runCli(["wrap", "--out", run, "--", "/nonexistent/program"]);
+    assert.equal(result.code, 127);
+    const span = JSON.parse(readFileSync(run, "utf8")) as ToolSpan;
+    assert.match(result.stderr.toString(), /^toolspan: cannot run: ENOENT/);
+    assert.equal(span.stderr_notice_bytes, result.stderr.length);
+    assert.equal(span.stderr_kept_sha256, sha256(result.stderr));
+    assert.equal(span.stderr_bytes, 0, "the command itself wrote nothing");
+  });
+
+  test("a failed OTLP export is not added to a passed-through stderr", async () => {
+    const result = await runCli(["wrap", "--", process.execPath, "-e", ""], { extraEnv: { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9", OTEL_EXPORTER_OTLP_TIMEOUT: "300" } });
+    assert.equal(result.code, 0);
+    assert.doesNotMatch(result.stderr.toString(), /OTLP export failed/);
+  });
+});
