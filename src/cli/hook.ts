@@ -22,6 +22,9 @@ other field of the tool input is kept. Anything else (another tool, input it
 cannot read, a background command) passes through untouched: no answer, one
 line on stderr. It never blocks a call. See docs/harnesses.md.
 
+Options:
+  -h, --help  show this help
+
 Exit status: 0, whatever the input (a harness reads some other codes as "block
 the call"); 1 for an unknown harness name.`;
 
