@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { fixturePath, sha256 } from "../helpers/fixtures.js";
-import { offeredCommands, sessionSpans } from "../helpers/notice.js";
+import { sessionSpans } from "../helpers/notice.js";
+import { firstThenGrep, testLogCommand as testLog } from "./lab/follow-notice.js";
 import { startAnthropicServer } from "./lab/anthropic-server.js";
 import { runClaudeCode, type ClaudeCodeOptions } from "./lab/claude-code.js";
 import type { ModelScript } from "./lab/scripted-model.js";
@@ -16,14 +17,7 @@ import type { ModelScript } from "./lab/scripted-model.js";
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const testLog = (bytes: number, exit: number, where = "stdout"): string => `${process.execPath} ${fixturePath("test-log.mjs")} ${bytes} ${exit} ${where}`;
 
-// Run `first`; if its output carries a notice, run the grep it offers; then answer.
-const firstThenGrep = (first: string): ModelScript => (results) => {
-  if (results.length === 0) return { kind: "shell", command: first };
-  const grep = results.length === 1 ? offeredCommands(results[0]!)[0] : undefined;
-  return grep === undefined ? { kind: "final", text: "done" } : { kind: "shell", command: grep };
-};
 
 async function session(script: ModelScript, options: { settings?: object; allowedTools?: readonly string[]; files?: Record<string, string> } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "toolspan-claude-e2e-"));

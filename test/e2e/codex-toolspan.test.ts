@@ -5,12 +5,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { fixturePath, sha256 } from "../helpers/fixtures.js";
-import { offeredCommands, sessionSpans } from "../helpers/notice.js";
+import { sha256 } from "../helpers/fixtures.js";
+import { sessionSpans } from "../helpers/notice.js";
+import { firstThenGrep, testLogCommand as testLog } from "./lab/follow-notice.js";
 import { scratchPaths } from "../helpers/scratch.js";
 import { runCodex } from "./lab/codex.js";
 import { startResponsesServer } from "./lab/responses-server.js";
-import type { ModelScript } from "./lab/scripted-model.js";
 
 const fresh = scratchPaths("toolspan-codex-e2e-");
 
@@ -21,14 +21,7 @@ function body(toolResult: string): string {
   return toolResult.slice(at + "Output:\n".length);
 }
 
-// Run `first`; if its output carries a notice, run the grep it offers; then answer.
-const firstThenGrep = (first: string): ModelScript => (results) => {
-  if (results.length === 0) return { kind: "shell", command: first };
-  const grep = results.length === 1 ? offeredCommands(results[0]!)[0] : undefined;
-  return grep === undefined ? { kind: "final", text: "done" } : { kind: "shell", command: grep };
-};
 
-const testLog = (bytes: number, exit: number, where = "stdout"): string => `${process.execPath} ${fixturePath("test-log.mjs")} ${bytes} ${exit} ${where}`;
 
 async function session(first: string) {
   const cwd = fresh("cwd");

@@ -5,12 +5,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { fixturePath, sha256 } from "../helpers/fixtures.js";
-import { offeredCommands, sessionSpans } from "../helpers/notice.js";
+import { sha256 } from "../helpers/fixtures.js";
+import { sessionSpans } from "../helpers/notice.js";
+import { firstThenGrep, testLogCommand as testLog } from "./lab/follow-notice.js";
 import { scratchPaths } from "../helpers/scratch.js";
 import { runGemini } from "./lab/gemini.js";
 import { startGeminiServer } from "./lab/gemini-server.js";
-import type { ModelScript } from "./lab/scripted-model.js";
 
 const fresh = scratchPaths("toolspan-gemini-e2e-");
 
@@ -22,13 +22,7 @@ function output(result: string): string {
   return result.slice(start + "Output: ".length, end).replace(/\n(?:Exit Code: \d+|Signal: \d+)$/gm, "");
 }
 
-const firstThenGrep = (first: string): ModelScript => (results) => {
-  if (results.length === 0) return { kind: "shell", command: first };
-  const grep = results.length === 1 ? offeredCommands(results[0]!)[0] : undefined;
-  return grep === undefined ? { kind: "final", text: "done" } : { kind: "shell", command: grep };
-};
 
-const testLog = (bytes: number, exit: number, where = "stdout"): string => `${process.execPath} ${fixturePath("test-log.mjs")} ${bytes} ${exit} ${where}`;
 
 async function session(first: string) {
   const cwd = fresh("cwd");
