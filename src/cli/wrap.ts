@@ -27,7 +27,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "run-id", kind: "string", value: "ID", help: "run_id of the span (default: $TOOLSPAN_RUN_ID, else the --out file's, else a new id)" },
   { name: "json", kind: "flag", help: "print only the span, as one JSON line, on stdout; pass nothing through" },
   { name: "out", kind: "string", value: "FILE", help: "append the span as one line to FILE (safe with concurrent wraps)" },
-  { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut" },
+  { name: "marker", kind: "flag", help: "after a clipped stream's kept bytes, add a line telling the model what was cut (counted in the cap)" },
   { name: "otlp", kind: "string", value: "URL", help: "send the span over OTLP/HTTP to this endpoint (default: $OTEL_EXPORTER_OTLP_ENDPOINT)" },
   { name: "record-args", kind: "flag", help: "put the command's arguments on the OpenTelemetry span (process.command_args)" },
   ...SECRET_OPTIONS,

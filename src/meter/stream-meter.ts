@@ -25,6 +25,9 @@ export interface StreamMeterOptions {
   redact?: readonly RedactRule[];
   /** Receives the kept bytes in order. Without it the meter gathers them into `kept` of the result. */
   onKept?: (chunk: Buffer) => void;
+  /** Bytes of the cap a clipped stream's trailer (a clip marker) may take: the kept bytes shrink so that both fit the
+   * cap, and the measure's cap says how many of the stream's were kept. 0 (default): the trailer comes on top. */
+  trailerReserve?: number;
   /** Decide the cap after the stream ends (`settle`, then `end`, then `release`): the first and last `maxCap` bytes
    * are held until then, so nothing is handed on before `release`. `cap` and `keep` above are then ignored. */
   deferred?: { maxCap: number };
@@ -77,6 +80,7 @@ export class StreamMeter {
   private readonly utf8 = new Utf8Check();
   private readonly previewPrefix: PrefixWindow;
   private readonly keeper: Keeper | null;
+  private readonly trailerReserve: number;
   private readonly deferred: DeferredKeeper | null;
   private settled = false;
   private held: Buffer[] | null = null;
@@ -103,6 +107,7 @@ export class StreamMeter {
     this.previewPrefix = new PrefixWindow(previewPrefixBytes(this.windowChars()));
     this.gathered = options.onKept ? null : [];
     this.sink = options.onKept ?? null;
+    this.trailerReserve = options.trailerReserve ?? 0;
     if (options.deferred) {
       assertCount("deferred.maxCap", options.deferred.maxCap, 0);
       this.deferred = new DeferredKeeper(options.deferred.maxCap);
@@ -110,11 +115,16 @@ export class StreamMeter {
       return;
     }
     this.deferred = null;
-    this.keeper = new Keeper(this.cap, this.keep, (chunk) => {
-      this.noteKept(chunk);
-      this.keptHash?.update(chunk);
-      this.handOn(chunk);
-    });
+    this.keeper = new Keeper(
+      this.cap,
+      this.keep,
+      (chunk) => {
+        this.noteKept(chunk);
+        this.keptHash?.update(chunk);
+        this.handOn(chunk);
+      },
+      this.trailerReserve,
+    );
   }
 
   /** Bytes written so far. */
@@ -174,13 +184,13 @@ export class StreamMeter {
     if (this.deferred && !this.settled) throw new Error("StreamMeter: end before settle in deferred mode");
     if (this.deferred && trailerFor) throw new Error("StreamMeter: deferred mode adds bytes with release, not end");
     this.ended = true;
-    if (this.deferred) {
-      this.held = this.deferred.kept({ cap: this.cap!, keep: this.keep });
-      for (const chunk of this.held) this.noteKept(chunk);
-    } else this.keeper!.end();
     // Without a cap the kept hash is the stream hash: a trailer would extend a copy of it.
     const keptHasher = this.keptHash ?? (trailerFor ? this.streamHash.copy() : null);
     const streamSha256 = this.streamHash.digest("hex");
+    if (this.deferred) {
+      this.held = this.deferred.kept({ cap: this.cap!, keep: this.keep });
+      for (const chunk of this.held) this.noteKept(chunk);
+    } else this.cap = this.keeper!.end(this.trailerRoom(trailerFor, streamSha256));
     const truncated = this.cap !== null && this.bytes > this.cap;
     const encoding = this.utf8.result();
     const normalizedSha256 = this.normalizedHash.digest();
@@ -225,6 +235,15 @@ export class StreamMeter {
     }
     measure.kept = this.gathered ? Buffer.concat(this.gathered) : null;
     return measure;
+  }
+
+  // The bytes a clipped stream's trailer will take within the cap, when a reserve was asked for: the trailer written
+  // as if all the cap were kept (the longest it can be), and one more for the newline that may come before it.
+  private trailerRoom(trailerFor: ((measure: StreamMeasure) => Uint8Array | null) | undefined, streamSha256: string): number {
+    if (this.trailerReserve === 0 || !trailerFor || this.cap === null || this.bytes <= this.cap) return 0;
+    const widest = { bytes: this.bytes, cap: this.cap, truncated: true, keep: this.keep, streamSha256, keptBytes: this.cap } as StreamMeasure;
+    const trailer = trailerFor(widest);
+    return trailer === null ? 0 : trailer.length + 1;
   }
 
   // Redaction reads past the preview limit, so a secret the limit cuts is recognised whole.

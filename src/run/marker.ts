@@ -9,6 +9,10 @@ function keptPart(measure: StreamMeasure): string {
   return `head+tail: first ${head} and last ${measure.cap - head}`;
 }
 
+/** The most bytes a marker takes (a leading newline, every count at its widest): what the cap sets aside for it. A
+ * cap smaller than the marker cannot hold it, and the marker then comes on top of the kept bytes. */
+export const MARKER_RESERVE = 320;
+
 /** The marker for a clipped stream, on a line of its own; null when nothing was clipped. */
 export function clipMarker(
   stream: StreamName,

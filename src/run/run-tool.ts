@@ -7,7 +7,7 @@ import type { SettledKeep } from "../meter/keep.js";
 import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
 import { shellReturnCode, wrapExitCode } from "./exit-code.js";
 import { newRunId, newSpanId } from "./ids.js";
-import { clipMarker } from "./marker.js";
+import { clipMarker, MARKER_RESERVE } from "./marker.js";
 import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
@@ -147,6 +147,8 @@ class KeptStream {
       redact: options.redact === false ? [] : (options.redact ?? BUILTIN_RULES),
       onKept: (chunk) => this.deliver(chunk),
       deferred: options.deferredKeep ? { maxCap: options.deferredKeep.maxCap } : undefined,
+      // The marker is counted in the cap: a harness capping at the same size receives it whole.
+      trailerReserve: options.marker && !options.deferredKeep ? MARKER_RESERVE : 0,
       normalizeMaxBytes: options.normalizeMaxBytes,
     });
   }

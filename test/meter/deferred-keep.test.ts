@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { StreamMeter, type StreamMeasure } from "../../src/meter/stream-meter.js";
 import { chunk, chunkPlan, keepPolicy, streamBytes } from "./arbitraries.js";
 import { sha256 } from "../helpers/fixtures.js";
+import { oracleKept } from "../helpers/oracle.js";
 
 function meterDeferred(chunks: Buffer[], maxCap: number, cap: number, keep: "head" | "tail" | "head+tail") {
   const delivered: Buffer[] = [];
@@ -58,5 +59,37 @@ describe("StreamMeter, deferred", () => {
     twice.release(null, null);
     assert.throws(() => twice.release(null, null), /release before end, or twice/);
     assert.throws(() => new StreamMeter({ cap: 3 }).settle({ cap: 1, keep: "head" }), /settle without deferred/);
+  });
+});
+
+describe("StreamMeter, a trailer counted in the cap", () => {
+  const trailerOf = (measure: StreamMeasure): Buffer | null =>
+    measure.truncated ? Buffer.from(`\n[clipped: kept ${measure.keptBytes} of ${measure.bytes}, cap ${measure.cap}]\n`) : null;
+
+  test("property: kept bytes and trailer fit the cap whenever the cap can hold the trailer; the measure's cap says what was kept", () => {
+    fc.assert(
+      fc.property(streamBytes, chunkPlan, fc.nat(1500), keepPolicy, (data, plan, cap, keep) => {
+        const delivered: Buffer[] = [];
+        const m = new StreamMeter({ cap, keep, trailerReserve: 80, onKept: (c) => delivered.push(Buffer.from(c)) });
+        for (const c of chunk(data, plan)) m.write(c);
+        const measure = m.end(trailerOf);
+        const got = Buffer.concat(delivered);
+        const trailer = trailerOf(measure) ?? Buffer.alloc(0);
+        if (data.length <= cap) {
+          assert.deepEqual(got, data);
+          assert.equal(measure.cap, cap);
+          return;
+        }
+        assert.equal(measure.truncated, true);
+        assert.deepEqual(got.subarray(got.length - trailer.length), trailer, "the trailer comes last");
+        assert.deepEqual(got.subarray(0, got.length - trailer.length), oracleKept(data, measure.cap, keep), "the kept bytes are what the measure's cap keeps");
+        // A cap too small for the trailer keeps what it would keep, the trailer on top; this trailer is under 80 bytes.
+        assert.ok(got.length <= cap || measure.cap === cap, `${got.length} bytes handed on under a cap of ${cap}`);
+        if (cap >= 80) assert.ok(got.length <= cap, `${got.length} bytes handed on under a cap of ${cap}`);
+        assert.equal(measure.keptSha256, sha256(got));
+        assert.equal(measure.addedBytes, trailer.length);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -414,6 +414,18 @@ describe("the marker", () => {
     assert.equal(span.stderr_notice_bytes, undefined);
   });
 
+  test("fits within a cap that can hold it: kept bytes shrink by the marker, and the span's cap says so", async () => {
+    for (const keep of ["head", "tail", "head+tail"] as const) {
+      const { span, stdout } = await run(emit(5000, 0), { cap: 1000, keep, marker: true });
+      assert.ok(stdout.length <= 1000, `${keep}: ${stdout.length} bytes handed on under a cap of 1000`);
+      assert.equal(span.stdout_truncated, true);
+      assert.equal(span.stdout_cap! + span.stdout_notice_bytes!, stdout.length, `${keep}: the span's cap is the stream's share`);
+      assert.deepEqual(stdout.subarray(0, span.stdout_cap!), oracleKept(patternBytes(5000, OUT), span.stdout_cap, keep));
+      assert.match(stdout.subarray(span.stdout_cap!).toString(), new RegExp(`^\\n?\\[toolspan: stdout clipped: kept ${span.stdout_cap} of 5000 bytes`));
+      assert.equal(span.stdout_kept_sha256, sha256(stdout));
+    }
+  });
+
   test("is absent when nothing was clipped, even at exactly the cap", async () => {
     const { stdout, stderr } = await run(emit(10, 10), { cap: 10, marker: true });
     assert.deepEqual(stdout, patternBytes(10, OUT));
