@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import { findRedactions, redactPreview, redactText } from "../../src/redact/redact-text.js";
 import { BUILTIN_RULES } from "../../src/redact/rules.js";
 
@@ -28,6 +29,34 @@ describe("redactText", () => {
     const [only, ...rest] = findRedactions(text, BUILTIN_RULES);
     assert.deepEqual(rest, []);
     assert.equal(text.slice(only!.start, only!.end), `token ${KEY}`);
+  });
+});
+
+describe("colour codes (CSI sequences) around and inside a secret", () => {
+  const ESC = "\x1b";
+  test("a token between SGR codes is found, and only its own characters are replaced", () => {
+    const text = `./a.sh:3:${ESC}[01;31m${ESC}[K${KEY}${ESC}[m${ESC}[K and ${ESC}[1m${KEY}${ESC}[0m`;
+    assert.deepEqual(redactText(text, BUILTIN_RULES), {
+      text: `./a.sh:3:${ESC}[01;31m${ESC}[K[REDACTED:github-token]${ESC}[m${ESC}[K and ${ESC}[1m[REDACTED:github-token]${ESC}[0m`,
+      count: 2,
+    });
+  });
+
+  test("a code inside a token is replaced with it; the text around keeps its codes", () => {
+    const text = `${ESC}[32mok${ESC}[0m ${KEY.slice(0, 10)}${ESC}[1m${KEY.slice(10)}${ESC}[0m!`;
+    assert.equal(redactText(text, BUILTIN_RULES).text, `${ESC}[32mok${ESC}[0m [REDACTED:github-token]${ESC}[0m!`);
+  });
+
+  test("property: wrapping each word of a text in colour codes hides no secret the plain text shows", () => {
+    const secrets = [KEY, "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "AKIAIOSFODNN7EXAMPLE", "glpat-xYz12AbCdEfGhIjKlMnOp"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...secrets, "plain", "words", "=", ":"), { maxLength: 8 }), fc.constantFrom(`${ESC}[1m`, `${ESC}[01;31m${ESC}[K`, `${ESC}[0m`, `${ESC}[38;5;196m`), (words, code) => {
+        const coloured = words.map((word) => `${code}${word}${ESC}[0m`).join(" ");
+        const { text } = redactText(coloured, BUILTIN_RULES);
+        for (const secret of secrets) assert.deepEqual(leaks(text, secret, 8), [], text);
+        assert.equal(text.replace(/\[REDACTED:[a-z0-9-]+\]/g, "").includes(ESC), words.length > 0, "the codes stay");
+      }),
+    );
   });
 });
 
