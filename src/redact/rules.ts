@@ -312,9 +312,16 @@ export const SEAM_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "private-key",
-    description: "base64 lines at a cut, up to a PEM END line or the end of the text: the rest of a private key",
-    pattern: /^\uFFFD{0,3}[A-Za-z0-9+/=\r\n]{40}[A-Za-z0-9+/=\r\n]*(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
-    matches: ["yWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naFDrBz9vFqU4yQoV\nMIIEowIBAAKCAQEA0Z3VS5JJ\n-----END RSA PRIVATE KEY-----\n$ ls"],
-    keeps: ["ok\nok\n", "PASSED tests/test_a.py::test_b\n"],
+    description:
+      "the rest of a private key at a cut: base64 lines up to a PEM END line or the end of the text, after the rest of a BEGIN line if the cut fell in it; or a short last line and the END line",
+    pattern:
+      /^\uFFFD{0,3}[A-Z0-9 -]{0,64}\r?\n?(?:[A-Za-z0-9+/=\r\n]{40}[A-Za-z0-9+/=\r\n]*(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)|[A-Za-z0-9+/=]{1,64}\r?\n-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)/g,
+    matches: [
+      "yWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naFDrBz9vFqU4yQoV\nMIIEowIBAAKCAQEA0Z3VS5JJ\n-----END RSA PRIVATE KEY-----\n$ ls",
+      "GIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\n",
+      "-\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgsT7sMc0uey",
+      "AHB7MhgHcTz6sE2I2yPB==\n-----END PRIVATE KEY-----\n",
+    ],
+    keeps: ["ok\nok\n", "PASSED tests/test_a.py::test_b\n", "END OF LOG\nsee https://example.com/a/b\n", "abc\n-----END CERTIFICATE-----"],
   },
 ];

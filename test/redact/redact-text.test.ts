@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
+import { generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { findRedactions, redactPreview, redactText } from "../../src/redact/redact-text.js";
 import { BUILTIN_RULES } from "../../src/redact/rules.js";
+import { measureBuffer } from "../../src/meter/stream-meter.js";
+import { repoPath } from "../helpers/repo.js";
 
 const KEY = "ghp_aBcdEfGhIjKlMnOpQrStUvWxYz0123456789";
 
@@ -121,4 +125,34 @@ describe("redactPreview: the preview limit and the end of the kept bytes", () =>
     const window = `${"z".repeat(50)} ${KEY}`;
     assert.deepEqual(redactPreview(window, 20, window.length, BUILTIN_RULES), { preview: "z".repeat(20), redactions: 0 });
   });
+});
+
+describe("a private key cut by a seam: every cut position", () => {
+  const log = (lines: number): string => Array.from({ length: lines }, (_, i) => `step ${i}: ok\n`).join("");
+  const keys = {
+    "an RSA key (PKCS#1)": readFileSync(repoPath("test/fixtures/secrets/private-key.pem.txt"), "utf8"),
+    "an EC key (PKCS#8)": generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }) as string,
+  };
+  for (const [name, pem] of Object.entries(keys)) {
+    // The key in the second half, so a head+tail seam can fall anywhere in it while the head stays in the preview.
+    const data = Buffer.from(`${log(name.startsWith("an RSA") ? 70 : 25)}$ cat key.pem\n${pem}$ echo done\ndone\n`);
+    const runs = new Set<string>();
+    for (const line of pem.split("\n").filter((each) => /^[A-Za-z0-9+/=]{20,}$/.test(each))) for (let i = 0; i + 20 <= line.length; i++) runs.add(line.slice(i, i + 20));
+    for (const keep of ["tail", "head+tail"] as const) {
+      test(`${name}, --keep ${keep}: at no cap does a 20-character run of its base64 body reach the preview`, () => {
+        const leaked: number[] = [];
+        for (let cap = 2; cap < data.length; cap++) {
+          const { preview } = measureBuffer(data, { cap, keep, redact: BUILTIN_RULES });
+          for (let i = 0; i + 20 <= preview.length; i++) {
+            if (runs.has(preview.slice(i, i + 20))) {
+              leaked.push(cap);
+              break;
+            }
+          }
+        }
+        assert.ok(runs.size > 100);
+        assert.deepEqual(leaked, []);
+      });
+    }
+  }
 });
