@@ -249,10 +249,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     id: "password-flag",
     description: "a password or token given on a command line as a separate word: --password VALUE, --token VALUE, --api-key VALUE, --client-secret VALUE (also as quoted list items: \"--token\", \"VALUE\"); mysql/mariadb -pVALUE; sshpass -p VALUE",
     pattern: new RegExp(
-      `(?<![A-Za-z0-9_-])(?:--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})(?:[ \\t]{1,4}|["'],[ \\t]{0,4}(?=["']))|(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)[ \\t][^\\r\\n]{0,200}?[ \\t]-p|sshpass[ \\t]{1,4}-p[ \\t]{0,4})["']?(?<secret>[^\\s"'-][^\\s"']*)`,
+      `(?<![A-Za-z0-9_-])(?:--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})(?:[ \\t]{1,4}|["'],[ \\t]{0,4}(?=["']))|(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)[ \\t][^\\r\\n]{0,200}?(?<=[ \\t])-p|sshpass[ \\t]{1,4}-p[ \\t]{0,4})["']?(?<secret>[^\\s"'-][^\\s"']*)`,
       "dg",
     ),
-    matches: ["gh auth login --token ghx_notARealToken123", "vault login --password hunter2", 'argv: ["--password", "hunter2"]', "mysql -h db -u root -pS3cretPass app", "sshpass -p 'letme1n' ssh host", "twine upload --api-key abc123def"],
+    matches: ["gh auth login --token ghx_notARealToken123", "vault login --password hunter2", 'argv: ["--password", "hunter2"]', "mysql -h db -u root -pS3cretPass app", "mysql -pS3cretPass", "sshpass -p 'letme1n' ssh host", "twine upload --api-key abc123def"],
     keeps: ["mysql -u root -p", "--token-file /run/secrets/t", "read the --password-stdin docs", "mysql --port 3306"],
   },
   {
