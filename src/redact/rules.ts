@@ -52,8 +52,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     id: "aws-secret-access-key",
     description: "an AWS secret access key (40 characters) after aws_secret_access_key, SecretAccessKey and the like",
-    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=]?[ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
-    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
+    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=,]?[ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
+    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '["set", "aws_secret_access_key", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]', '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
     keeps: ["secret_access_key_id = 12"],
   },
   {
@@ -247,20 +247,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "password-flag",
-    description: "a password or token given on a command line as a separate word: --password VALUE, --token VALUE, --api-key VALUE, --client-secret VALUE (also as quoted list items: \"--token\", \"VALUE\"); mysql/mariadb -pVALUE; sshpass -p VALUE",
+    description: "a password or token given on a command line as a separate word: --password VALUE, --token VALUE, --api-key VALUE, --client-secret VALUE (also as quoted list items: \"--token\", \"VALUE\"); mysql/mariadb -pVALUE; sshpass -p VALUE (both also as list items)",
     pattern: new RegExp(
-      `(?<![A-Za-z0-9_-])(?:--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})(?:[ \\t]{1,4}|["'],[ \\t]{0,4}(?=["']))|(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)[ \\t][^\\r\\n]{0,200}?(?<=[ \\t])-p|sshpass[ \\t]{1,4}-p[ \\t]{0,4})["']?(?<secret>[^\\s"'-][^\\s"']*)`,
+      `(?<![A-Za-z0-9_-])(?:--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})(?:[ \\t]{1,4}|["'],[ \\t]{0,4}(?=["']))|(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)(?:[ \\t]|["'],)[^\\r\\n]{0,200}?(?<=[ \\t"'])-p|sshpass(?:[ \\t]{1,4}|["'],[ \\t]{0,4}["'])-p(?:[ \\t]{0,4}|["'],[ \\t]{0,4}))["']?(?<secret>[^\\s"'-][^\\s"']*)`,
       "dg",
     ),
-    matches: ["gh auth login --token ghx_notARealToken123", "vault login --password hunter2", 'argv: ["--password", "hunter2"]', "mysql -h db -u root -pS3cretPass app", "mysql -pS3cretPass", "sshpass -p 'letme1n' ssh host", "twine upload --api-key abc123def"],
+    matches: ["gh auth login --token ghx_notARealToken123", "vault login --password hunter2", 'argv: ["--password", "hunter2"]', "mysql -h db -u root -pS3cretPass app", "mysql -pS3cretPass", '["mysql","-u","root","-pS3cretPass"]', "sshpass -p 'letme1n' ssh host", '["sshpass", "-p", "letme1n", "ssh"]', "twine upload --api-key abc123def"],
     keeps: ["mysql -u root -p", "--token-file /run/secrets/t", "read the --password-stdin docs", "mysql --port 3306"],
   },
   {
     id: "basic-auth-flag",
-    description: "the password of user:password after curl's -u/--user or --proxy-user (not a numeric uid:gid)",
-    pattern: /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:(?<secret>(?=[^\s"']{0,256}[^0-9\s"'])[^\s"']{1,256})/dg,
-    matches: ["curl -u deploy:s3cr3t https://api.example.com", "curl --user 'admin:P@ssw0rd' x"],
-    keeps: ["docker run -u 1000:1000 image", "curl -u user https://x"],
+    description: "the password of user:password after curl's -u/--user or --proxy-user, also as quoted list items (not a numeric uid:gid)",
+    pattern: /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|["'],[ \t]{0,4}(?=["']))["']?[^\s:"'@]{1,128}:(?<secret>(?=[^\s"']{0,256}[^0-9\s"'])[^\s"']{1,256})/dg,
+    matches: ["curl -u deploy:s3cr3t https://api.example.com", "curl --user 'admin:P@ssw0rd' x", '["curl", "-u", "admin:S3cr3t-pw"]'],
+    keeps: ["docker run -u 1000:1000 image", "curl -u user https://x", '["docker", "-u", "1000:1000"]'],
   },
   {
     id: "netrc-password",
