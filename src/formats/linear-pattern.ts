@@ -11,3 +11,43 @@ export function compileLinearPattern(pattern: string, ignoreCase: boolean): { te
     return { error: (error as Error).message };
   }
 }
+
+// JavaScript flags that RE2 has its own names for; `g`, `d` and `u` change what exec reports or reads, not what matches.
+const RE2_FLAGS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+
+/** A RegExp whose `exec` runs on RE2 (with its linear-time lookbehinds): a pattern from a config file matches in
+ * time linear in the text, so no pattern can keep a command's span from being written. The source must compile
+ * both as JavaScript (the RegExp it extends) and as RE2, which refuses lookaheads and backreferences: the
+ * constructor throws the RE2 message then. `exec` honours `lastIndex` for `g` and reports `indices` for `d`. */
+export class LinearRegExp extends RegExp {
+  private readonly linear: RE2JS;
+
+  constructor(source: string, flags: string) {
+    super(source, flags);
+    const re2Flags = [...flags].reduce((all, flag) => all | (RE2_FLAGS[flag] ?? 0), RE2JS.LOOKBEHINDS);
+    this.linear = RE2JS.compile(source, re2Flags);
+  }
+
+  override exec(text: string): RegExpExecArray | null {
+    const from = this.global ? this.lastIndex : 0;
+    const matcher = this.linear.matcher(text);
+    if (from > text.length || !matcher.find(from)) {
+      if (this.global) this.lastIndex = 0;
+      return null;
+    }
+    const groups = matcher.groupCount();
+    const match = Array.from({ length: groups + 1 }, (_, group) => matcher.group(group) ?? undefined) as unknown as RegExpExecArray;
+    match.index = matcher.start();
+    match.input = text;
+    const names = Object.entries(this.linear.namedGroups());
+    if (names.length > 0) match.groups = Object.fromEntries(names.map(([name, group]) => [name, matcher.group(group) ?? undefined])) as Record<string, string>;
+    if (this.hasIndices) {
+      const span = (group: number): [number, number] | undefined => (matcher.start(group) < 0 ? undefined : [matcher.start(group), matcher.end(group)]);
+      const indices = Array.from({ length: groups + 1 }, (_, group) => span(group)) as unknown as RegExpIndicesArray;
+      if (names.length > 0) indices.groups = Object.fromEntries(names.map(([name, group]) => [name, span(group)])) as Record<string, [number, number]>;
+      match.indices = indices;
+    }
+    if (this.global) this.lastIndex = matcher.end();
+    return match;
+  }
+}

@@ -27,10 +27,8 @@ function matchesOf(text: string, rule: RedactRule, into: Redaction[]): void {
   }
 }
 
-/** Every secret the rules find, overlapping finds merged into one (named by the earliest), in text order. */
-export function findRedactions(text: string, rules: readonly RedactRule[]): Redaction[] {
-  const found: Redaction[] = [];
-  for (const rule of rules) matchesOf(text, rule, found);
+/** `found` in text order, overlapping finds merged into one (named by the earliest). */
+export function mergeRedactions(found: Redaction[]): Redaction[] {
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Redaction[] = [];
   for (const next of found) {
@@ -40,6 +38,55 @@ export function findRedactions(text: string, rules: readonly RedactRule[]): Reda
     else merged.push({ ...next });
   }
   return merged;
+}
+
+// A CSI sequence (SGR colours among them: `grep --color`, `ls`, test runners). Its three parts' characters are
+// disjoint, so it matches in linear time.
+const CSI = /\x1b\[[0-?]*[ -/]*[@-~]/g;
+
+/** `text` without its CSI sequences, and where each of its characters is in `text`: a token between two colour
+ * codes is seen whole, and the rules' lookbehinds see what precedes the code, not the `m` that ends it. */
+function withoutEscapes(text: string): { plain: string; origin: (at: number) => number } | null {
+  if (!text.includes("\x1b")) return null;
+  // Runs of kept text: plain[from[i]…] is text[at[i]…] up to the next run.
+  const from: number[] = [];
+  const at: number[] = [];
+  let plain = "";
+  let next = 0;
+  for (const escape of text.matchAll(CSI)) {
+    if (escape.index > next) {
+      from.push(plain.length);
+      at.push(next);
+      plain += text.slice(next, escape.index);
+    }
+    next = escape.index + escape[0].length;
+  }
+  if (from.length === 0 && next === 0) return null;
+  from.push(plain.length);
+  at.push(next);
+  plain += text.slice(next);
+  const origin = (position: number): number => {
+    let low = 0;
+    let high = from.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (from[mid]! <= position) low = mid;
+      else high = mid - 1;
+    }
+    return at[low]! + position - from[low]!;
+  };
+  return { plain, origin };
+}
+
+/** Every secret the rules find, overlapping finds merged into one (named by the earliest), in text order. CSI
+ * sequences are skipped over, and a secret's replacement leaves those around it in place. */
+export function findRedactions(text: string, rules: readonly RedactRule[]): Redaction[] {
+  const escaped = withoutEscapes(text);
+  const found: Redaction[] = [];
+  for (const rule of rules) matchesOf(escaped?.plain ?? text, rule, found);
+  if (escaped === null) return mergeRedactions(found);
+  // The end maps from the secret's last character, so the code that follows it is not swallowed.
+  return mergeRedactions(found.map((r) => ({ start: escaped.origin(r.start), end: escaped.origin(r.end - 1) + 1, rule: r.rule })));
 }
 
 /** The text up to `limit` characters (UTF-16 units) with each redaction that starts before the limit replaced

@@ -27,6 +27,13 @@ const TOKEN = "A-Za-z0-9_";
  * them in text, `redactArgv` in argv words. */
 export const SECRET_FLAG_NAMES = "token|password|passwd|secret|api-?key|apikey|access-key|auth-key|passphrase";
 
+// The words in a variable's name that make its value a secret (`DB_PASSWORD`, `DD_APP_KEY`, `appKey`): one list
+// for KEY=value and for a Kubernetes env entry's name.
+const SECRET_NAME_WORDS =
+  "TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|(?:SIGNING|ENCRYPTION|MASTER|SESSION|ACCOUNT|CLIENT|APP|APPLICATION)[_-]?KEY|(?:[Ss]igning|[Ee]ncryption|[Mm]aster|[Aa]ccount|[Aa]pp|[Aa]pplication)[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth|_PASS|_PWD";
+// A whole name holding one of those words, in quotes or as a YAML/JSON value.
+const SECRET_NAME = `[A-Za-z0-9_.-]{0,64}(?:${SECRET_NAME_WORDS})(?![a-z])[A-Za-z0-9_]{0,32}`;
+
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     id: "private-key",
@@ -45,8 +52,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     id: "aws-secret-access-key",
     description: "an AWS secret access key (40 characters) after aws_secret_access_key, SecretAccessKey and the like",
-    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=]?[ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
-    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
+    pattern: new RegExp(`(?<![${TOKEN}])(?:aws_|aws|AWS_|AWS)?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?[ \\t]{0,8}[:=,]?[ \\t]{0,8}["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, "dg"),
+    matches: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", '["set", "aws_secret_access_key", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]', '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"'],
     keeps: ["secret_access_key_id = 12"],
   },
   {
@@ -131,9 +138,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "api-key-header",
-    description: "the value of an API key header (X-Api-Key, Api-Key, X-Auth-Token), to the end of the line",
-    pattern: /(?<![A-Za-z0-9_-])(?:[Xx]-)?(?:[Aa]pi-[Kk]ey|[Aa]uth-[Tt]oken)["']?[ \t]{0,4}:[ \t]{0,8}["']?(?<secret>[^\r\n"',;]{4}[^\r\n"',;]*|[^\r\n"',;]{1,3}$)/dg,
-    matches: ["-H 'x-api-key: 0123456789abcdef0123'", "X-Auth-Token: abcdef0123456789"],
+    description: "the value of an API key header (X-Api-Key, X-API-Key, Api-Key, X-Auth-Token), to the end of the line",
+    pattern: /(?<![A-Za-z0-9_-])(?:[Xx]-)?(?:(?:[Aa]pi|API)-(?:[Kk]ey|KEY)|(?:[Aa]uth|AUTH)-(?:[Tt]oken|TOKEN))["']?[ \t]{0,4}:[ \t]{0,8}["']?(?<secret>[^\r\n"',;]{4}[^\r\n"',;]*|[^\r\n"',;]{1,3}$)/dg,
+    matches: ["-H 'x-api-key: 0123456789abcdef0123'", "X-Auth-Token: abcdef0123456789", "-H 'X-API-Key: 0123456789abcdef0123'", "X-API-KEY: 0123456789abcdef"],
     keeps: ["set an api-key first", "the X-Api-Key header is missing"],
   },
   {
@@ -146,9 +153,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     id: "url-password",
     description: "the password in a URL's user information (scheme://user:password@host)",
-    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/:@]{0,256}:(?<secret>[^\s/@]{1,256}(?=@)|(?!\d{1,5}$)[^\s/@]{1,256}$)/dg,
-    matches: ["origin\thttps://deploy:s3cr3t-Pa55@git.example.com/repo.git (fetch)", "postgres://app:hunter2hunter2@db:5432/app", "cut https://user:half-a-pass"],
-    keeps: ["http://localhost:8080/path", "see http://localhost:8080", "https://github.com/user/repo"],
+    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/:@]{0,256}:(?<secret>[^\s/@]{1,256}(?=@)|(?!\d{1,5}(?:\/|$))(?:[^\s/@]|\/(?!\/)){1,256}(?=@|$))/dg,
+    matches: ["origin\thttps://deploy:s3cr3t-Pa55@git.example.com/repo.git (fetch)", "postgres://app:hunter2hunter2@db:5432/app", "cut https://user:half-a-pass", "psql postgresql://ro:Ab3/Cd4+Ef5Gh6Jk@db/x", "cut postgresql://ro:Ab3/Cd4"],
+    keeps: ["http://localhost:8080/path", "see http://localhost:8080", "https://github.com/user/repo", "http://localhost:8080/users/@me", "see http://localhost:8080/a/b"],
   },
   {
     id: "npm-token",
@@ -240,20 +247,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "password-flag",
-    description: "a password or token given on a command line as a separate word: --password VALUE, --token VALUE, --api-key VALUE, --client-secret VALUE (also as quoted list items: \"--token\", \"VALUE\"); mysql/mariadb -pVALUE; sshpass -p VALUE",
+    description: "a password or token given on a command line as a separate word: --password VALUE, --token VALUE, --api-key VALUE, --client-secret VALUE (also as quoted list items: \"--token\", \"VALUE\"); mysql/mariadb -pVALUE; sshpass -p VALUE (both also as list items)",
     pattern: new RegExp(
-      `(?<![A-Za-z0-9_-])(?:--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})(?:[ \\t]{1,4}|["'],[ \\t]{0,4}(?=["']))|(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)[ \\t][^\\r\\n]{0,200}?[ \\t]-p|sshpass[ \\t]{1,4}-p[ \\t]{0,4})["']?(?<secret>[^\\s"'-][^\\s"']*)`,
+      `(?<![A-Za-z0-9_-])(?:--?[A-Za-z0-9_-]{0,32}(?:${SECRET_FLAG_NAMES})(?:[ \\t]{1,4}|["'],[ \\t]{0,4}(?=["']))|(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)(?:[ \\t]|["'],)[^\\r\\n]{0,200}?(?<=[ \\t"'])-p|sshpass(?:[ \\t]{1,4}|["'],[ \\t]{0,4}["'])-p(?:[ \\t]{0,4}|["'],[ \\t]{0,4}))["']?(?<secret>[^\\s"'-][^\\s"']*)`,
       "dg",
     ),
-    matches: ["gh auth login --token ghx_notARealToken123", "vault login --password hunter2", 'argv: ["--password", "hunter2"]', "mysql -h db -u root -pS3cretPass app", "sshpass -p 'letme1n' ssh host", "twine upload --api-key abc123def"],
+    matches: ["gh auth login --token ghx_notARealToken123", "vault login --password hunter2", 'argv: ["--password", "hunter2"]', "mysql -h db -u root -pS3cretPass app", "mysql -pS3cretPass", '["mysql","-u","root","-pS3cretPass"]', "sshpass -p 'letme1n' ssh host", '["sshpass", "-p", "letme1n", "ssh"]', "twine upload --api-key abc123def"],
     keeps: ["mysql -u root -p", "--token-file /run/secrets/t", "read the --password-stdin docs", "mysql --port 3306"],
   },
   {
     id: "basic-auth-flag",
-    description: "the password of user:password after curl's -u/--user or --proxy-user (not a numeric uid:gid)",
-    pattern: /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)[ \t]{1,4}["']?[^\s:"'@]{1,128}:(?<secret>(?=[^\s"']{0,256}[^0-9\s"'])[^\s"']{1,256})/dg,
-    matches: ["curl -u deploy:s3cr3t https://api.example.com", "curl --user 'admin:P@ssw0rd' x"],
-    keeps: ["docker run -u 1000:1000 image", "curl -u user https://x"],
+    description: "the password of user:password after curl's -u/--user or --proxy-user, also as quoted list items (not a numeric uid:gid)",
+    pattern: /(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|["'],[ \t]{0,4}(?=["']))["']?[^\s:"'@]{1,128}:(?<secret>(?=[^\s"']{0,256}[^0-9\s"'])[^\s"']{1,256})/dg,
+    matches: ["curl -u deploy:s3cr3t https://api.example.com", "curl --user 'admin:P@ssw0rd' x", '["curl", "-u", "admin:S3cr3t-pw"]'],
+    keeps: ["docker run -u 1000:1000 image", "curl -u user https://x", '["docker", "-u", "1000:1000"]'],
   },
   {
     id: "netrc-password",
@@ -264,13 +271,31 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "secret-assignment",
-    description: "the value of KEY=value (or KEY: value, \"key\": \"value\") where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *SIGNING_KEY*, *ENCRYPTION_KEY*, *MASTER_KEY*, *SESSION_KEY*, *ACCOUNT_KEY*, *CLIENT_KEY*, *CREDENTIALS*, *_PASS*, *_PWD*, _auth, \"auth\"",
+    description: "the value of KEY=value (or KEY: value, \"key\": \"value\") where KEY names a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*, *PASSPHRASE*, *API_KEY*, *ACCESS_KEY*, *PRIVATE_KEY*, *SIGNING_KEY*, *ENCRYPTION_KEY*, *MASTER_KEY*, *SESSION_KEY*, *ACCOUNT_KEY*, *CLIENT_KEY*, *APP_KEY*, *APPLICATION_KEY*, appKey, *CREDENTIALS*, *_PASS*, *_PWD*, _auth, \"auth\"",
     pattern: new RegExp(
-      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:TOKEN|[Tt]oken|SECRET|[Ss]ecret|PASSWORD|[Pp]assword|PASSWD|[Pp]asswd|PASSPHRASE|[Pp]assphrase|API[_-]?KEY|[Aa]pi[_-]?[Kk]ey|ACCESS[_-]?KEY|[Aa]ccess[_-]?[Kk]ey|PRIVATE[_-]?KEY|[Pp]rivate[_-]?[Kk]ey|(?:SIGNING|ENCRYPTION|MASTER|SESSION|ACCOUNT|CLIENT)[_-]?KEY|(?:[Ss]igning|[Ee]ncryption|[Mm]aster|[Aa]ccount)[_-]?[Kk]ey|CREDENTIALS?|[Cc]redentials?|_auth|_PASS|_PWD|(?<=["'])auth(?=["']))(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>(?<=["'])[^"'\\r\\n]{1,2048}|[^\\s"'\`=][^\\s"'\`]*)`,
+      `(?<![${TOKEN}.-])[A-Za-z0-9_.-]{0,64}(?:${SECRET_NAME_WORDS}|(?<=["'])auth(?=["']))(?![a-z])[A-Z0-9_]{0,32}["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?(?<secret>(?<=["'])[^"'\\r\\n]{1,2048}|[^\\s"'\`=][^\\s"'\`]*)`,
       "dg",
     ),
-    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "SMTP_PASS=hunter2", "MYSQL_PWD=hunter2", "AccountName=acct;AccountKey=c2VjcmV0a2V5MTIz==;EndpointSuffix=core.windows.net", '"auth": "ZGVwbG95OnB3"', "JWT_SIGNING_KEY=abc", 'export DB_PASSWORD="two words"', "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd"],
-    keeps: ["max_tokens=512 was enough", "if password == other", "tokens: 42", "PWD=/home/dev/app", "OLDPWD=/tmp", "author: jane", "oauth: enabled"],
+    matches: ["GITHUB_TOKEN=abc", "DB_PASSWORD=hunter2", "SMTP_PASS=hunter2", "MYSQL_PWD=hunter2", "AccountName=acct;AccountKey=c2VjcmV0a2V5MTIz==;EndpointSuffix=core.windows.net", '"auth": "ZGVwbG95OnB3"', "JWT_SIGNING_KEY=abc", 'export DB_PASSWORD="two words"', "//registry.npmjs.org/:_authToken=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "export STRIPE_API_KEY='sk_x'", "--password=letmein", '"client_secret": "abc123"', "X-Api-Key: 0123abcd", "DD_APP_KEY=0123456789abcdef0123456789abcdef01234567", "export DD_APPLICATION_KEY=0123abcd", "  appKey: 0123456789abcdef"],
+    keeps: ["max_tokens=512 was enough", "if password == other", "tokens: 42", "PWD=/home/dev/app", "OLDPWD=/tmp", "author: jane", "oauth: enabled", "appKeyboard: on", "the app key is rotated"],
+  },
+  {
+    id: "env-entry",
+    description: "the value of a Kubernetes-style env entry whose name names a secret: {\"name\": \"DB_PASSWORD\", \"value\": \"…\"} or its YAML form (- name: DB_PASSWORD, then value: …)",
+    pattern: new RegExp(
+      `(?<![${TOKEN}-])(?:"name"[ \\t]{0,4}:[ \\t]{0,4}"${SECRET_NAME}"[ \\t]{0,4},[ \\t\\r\\n]{0,64}"value"[ \\t]{0,4}:[ \\t]{0,4}"|name:[ \\t]{1,4}["']?${SECRET_NAME}["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}value:[ \\t]{0,4}["']?)(?<secret>(?<=")[^"\\r\\n]{1,2048}|[^"'\\r\\n]{1,2048})`,
+      "dg",
+    ),
+    matches: ['{"name":"DB_PASSWORD","value":"hunter2hunter2"}', '{\n  "name": "STRIPE_API_KEY",\n  "value": "not-a-real-key"\n}', "env:\n  - name: DB_PASSWORD\n    value: hunter2hunter2\n", "- name: DD_APP_KEY\n  value: '0123abcd'"],
+    keeps: ['{"name":"DB_HOST","value":"db.internal"}', "- name: LOG_LEVEL\n  value: debug", "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:"],
+  },
+  {
+    id: "labelled-token",
+    description: "a token after its label in a table or listing (Auth Token, Access Token, API Key, Secret Key … then spaces and 16 or more token characters holding a digit)",
+    pattern:
+      /(?<![A-Za-z0-9_-])(?:[Aa]uth|AUTH|[Aa]ccess|ACCESS|[Rr]efresh|REFRESH|[Ss]ession|SESSION|[Aa]pi|API|[Ss]ecret|SECRET|[Pp]rivate|PRIVATE)[ _](?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET)[ \t|]{1,32}(?<secret>(?=[A-Za-z_+/=.-]{0,64}[0-9])[A-Za-z0-9_+/=.-]{16}[A-Za-z0-9_+/=.-]*)/dg,
+    matches: ["Account SID   AC0123456789abcdef0123456789abcdef\nAuth Token    0123456789abcdef0123456789abcdef", "| API Key | 0123456789abcdefABCD |"],
+    keeps: ["Auth Token    (not set)", "API key rotation is due", "Access Token  expires in 3600 seconds"],
   },
 ];
 
@@ -287,9 +312,16 @@ export const SEAM_RULES: readonly BuiltinRule[] = [
   },
   {
     id: "private-key",
-    description: "base64 lines at a cut, up to a PEM END line or the end of the text: the rest of a private key",
-    pattern: /^\uFFFD{0,3}[A-Za-z0-9+/=\r\n]{40}[A-Za-z0-9+/=\r\n]*(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
-    matches: ["yWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naFDrBz9vFqU4yQoV\nMIIEowIBAAKCAQEA0Z3VS5JJ\n-----END RSA PRIVATE KEY-----\n$ ls"],
-    keeps: ["ok\nok\n", "PASSED tests/test_a.py::test_b\n"],
+    description:
+      "the rest of a private key at a cut: base64 lines up to a PEM END line or the end of the text, after the rest of a BEGIN line if the cut fell in it; or a short last line and the END line",
+    pattern:
+      /^\uFFFD{0,3}[A-Z0-9 -]{0,64}\r?\n?(?:[A-Za-z0-9+/=\r\n]{40}[A-Za-z0-9+/=\r\n]*(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)|[A-Za-z0-9+/=]{1,64}\r?\n-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)/g,
+    matches: [
+      "yWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naFDrBz9vFqU4yQoV\nMIIEowIBAAKCAQEA0Z3VS5JJ\n-----END RSA PRIVATE KEY-----\n$ ls",
+      "GIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\n",
+      "-\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgsT7sMc0uey",
+      "AHB7MhgHcTz6sE2I2yPB==\n-----END PRIVATE KEY-----\n",
+    ],
+    keeps: ["ok\nok\n", "PASSED tests/test_a.py::test_b\n", "END OF LOG\nsee https://example.com/a/b\n", "abc\n-----END CERTIFICATE-----"],
   },
 ];

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { runCli } from "../helpers/cli.js";
+import { ARGV_LEAKS } from "../helpers/argv-leaks.js";
 import { nodeFixture } from "../helpers/fixtures.js";
 import { scratchPaths, stderrText, stdoutText } from "../helpers/scratch.js";
 
@@ -64,4 +65,19 @@ describe("wrap --redact-argv", () => {
     await runCli(["wrap", "--out", one, "--redact-argv", "--", ...nodeFixture("argv-json.mjs", "--password", "hunter2-pass")]);
     assert.match(stderrText(await runCli(["rerun", "--yes", `${one}:1`])), /argv had 1 secret replaced/);
   });
+});
+
+describe("wrap --redact-argv --json: issue 13's command lines", () => {
+  for (const { argv, secret, redacted } of ARGV_LEAKS) {
+    test(`${argv.join(" ")}: the span holds no part of the secret`, async () => {
+      const result = await runCli(["wrap", "--redact-argv", "--json", "--", ...nodeFixture("argv-json.mjs", ...argv)]);
+      assert.equal(result.code, 0, stderrText(result));
+      const span = JSON.parse(stdoutText(result)) as { argv: string[]; argv_redactions: number };
+      assert.deepEqual(span.argv.slice(2), redacted);
+      assert.equal(span.argv_redactions, 1);
+      // The fixture prints its real argv as JSON, so the preview holds the list items too: they are redacted.
+      const line = JSON.stringify(span);
+      for (let i = 0; i + 6 <= secret.length; i++) assert.ok(!line.includes(secret.slice(i, i + 6)), secret.slice(i, i + 6));
+    });
+  }
 });

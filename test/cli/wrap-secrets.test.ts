@@ -68,8 +68,27 @@ describe("wrap: redaction and preview policy", () => {
     assert.equal(span!.preview_stdout, `${KEY} [REDACTED:acme-id]\n`);
   });
 
-  test("a config pattern that nests quantifiers, or an unknown id, is a usage error before anything runs", async () => {
-    for (const redact of [{ patterns: [{ id: "slow", pattern: "(a+)+$" }] }, { off: ["nope"] }]) {
+  test("config patterns that backtrack exponentially in JavaScript run on RE2: on 5,000 a's the span is written at once", async () => {
+    const patterns = [
+      { id: "alternation", pattern: "(a|a)*b" },
+      { id: "runs", pattern: "a*a*a*a*a*a*a*a*b" },
+      { id: "nested", pattern: "(a+)+b" },
+      { id: "acme", pattern: "(?<![a-z])acme_(?<secret>[0-9]{4})" },
+    ];
+    const started = performance.now();
+    const { result, span } = await wrapJson([], printKey(`${"a".repeat(5000)}\n`), configDir({ redact: { patterns } }));
+    const seconds = (performance.now() - started) / 1000;
+    assert.equal(result.code, 0, result.stderr.toString());
+    assert.ok(seconds < 5, `the wrap took ${seconds.toFixed(1)} s`);
+    assert.equal(span!.preview_stdout, "a".repeat(512));
+    // RE2 runs the lookbehind and reports the secret group as JavaScript would.
+    const short = await wrapJson([], printKey(`acme_1234 xacme_5678 ${"-".repeat(20)}\n`), configDir({ redact: { patterns } }));
+    // The marker is longer than the secret, and the preview holds no more bytes than were kept: the end is cut.
+    assert.match(short.span!.preview_stdout, /^acme_\[REDACTED:acme\] xacme_5678 -+$/);
+  });
+
+  test("a config pattern RE2 cannot run (a lookahead, a backreference), or an unknown id, is a usage error before anything runs", async () => {
+    for (const redact of [{ patterns: [{ id: "ahead", pattern: "a(?=b)" }] }, { patterns: [{ id: "back", pattern: "(a)\\1" }] }, { off: ["nope"] }]) {
       const { result } = await wrapJson([], ["true"], configDir({ redact }));
       assert.equal(result.code, 2);
       assert.match(result.stderr.toString(), /toolspan\.config\.json/);

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { redactArgv } from "../../src/redact/redact-argv.js";
 import { BUILTIN_RULES } from "../../src/redact/rules.js";
+import { ARGV_LEAKS } from "../helpers/argv-leaks.js";
 
 const KEY = "ghp_aBcdEfGhIjKlMnOpQrStUvWxYz0123456789";
 
@@ -36,4 +37,17 @@ test("property: an argv of plain words is returned as it was, with no redaction 
       assert.equal(count, 0);
     }),
   );
+});
+
+test("a flag and its value in two words, or a program and its flag, are read together (issue 13's command lines)", () => {
+  for (const { argv, redacted } of ARGV_LEAKS) assert.deepEqual(redactArgv(argv, BUILTIN_RULES), { argv: redacted, count: 1 }, argv.join(" "));
+});
+
+test("a value the line's rules run to the end of the line stays in its word: the words after it are kept", () => {
+  const { argv, count } = redactArgv(["curl", "-H", "X-API-Key: 9e8d7c6b5a4f3e2d1c0b", "https://x/y", "-o", "out"], BUILTIN_RULES);
+  assert.deepEqual(argv, ["curl", "-H", "X-API-Key: [REDACTED:api-key-header]", "https://x/y", "-o", "out"]);
+  assert.equal(count, 1);
+  // Found both in its word and on the line: one secret, one marker.
+  assert.deepEqual(redactArgv(["tool", `GITHUB_TOKEN=${KEY}`], BUILTIN_RULES), { argv: ["tool", "GITHUB_TOKEN=[REDACTED:github-token]"], count: 1 });
+  assert.deepEqual(redactArgv(["mysql", "-pXyz9Secret7"], BUILTIN_RULES), { argv: ["mysql", "-p[REDACTED:password-flag]"], count: 1 });
 });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
+import { generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import { findRedactions, redactPreview, redactText } from "../../src/redact/redact-text.js";
 import { BUILTIN_RULES } from "../../src/redact/rules.js";
+import { measureBuffer } from "../../src/meter/stream-meter.js";
+import { repoPath } from "../helpers/repo.js";
 
 const KEY = "ghp_aBcdEfGhIjKlMnOpQrStUvWxYz0123456789";
 
@@ -28,6 +33,34 @@ describe("redactText", () => {
     const [only, ...rest] = findRedactions(text, BUILTIN_RULES);
     assert.deepEqual(rest, []);
     assert.equal(text.slice(only!.start, only!.end), `token ${KEY}`);
+  });
+});
+
+describe("colour codes (CSI sequences) around and inside a secret", () => {
+  const ESC = "\x1b";
+  test("a token between SGR codes is found, and only its own characters are replaced", () => {
+    const text = `./a.sh:3:${ESC}[01;31m${ESC}[K${KEY}${ESC}[m${ESC}[K and ${ESC}[1m${KEY}${ESC}[0m`;
+    assert.deepEqual(redactText(text, BUILTIN_RULES), {
+      text: `./a.sh:3:${ESC}[01;31m${ESC}[K[REDACTED:github-token]${ESC}[m${ESC}[K and ${ESC}[1m[REDACTED:github-token]${ESC}[0m`,
+      count: 2,
+    });
+  });
+
+  test("a code inside a token is replaced with it; the text around keeps its codes", () => {
+    const text = `${ESC}[32mok${ESC}[0m ${KEY.slice(0, 10)}${ESC}[1m${KEY.slice(10)}${ESC}[0m!`;
+    assert.equal(redactText(text, BUILTIN_RULES).text, `${ESC}[32mok${ESC}[0m [REDACTED:github-token]${ESC}[0m!`);
+  });
+
+  test("property: wrapping each word of a text in colour codes hides no secret the plain text shows", () => {
+    const secrets = [KEY, "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "AKIAIOSFODNN7EXAMPLE", "glpat-xYz12AbCdEfGhIjKlMnOp"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...secrets, "plain", "words", "=", ":"), { maxLength: 8 }), fc.constantFrom(`${ESC}[1m`, `${ESC}[01;31m${ESC}[K`, `${ESC}[0m`, `${ESC}[38;5;196m`), (words, code) => {
+        const coloured = words.map((word) => `${code}${word}${ESC}[0m`).join(" ");
+        const { text } = redactText(coloured, BUILTIN_RULES);
+        for (const secret of secrets) assert.deepEqual(leaks(text, secret, 8), [], text);
+        assert.equal(text.replace(/\[REDACTED:[a-z0-9-]+\]/g, "").includes(ESC), words.length > 0, "the codes stay");
+      }),
+    );
   });
 });
 
@@ -92,4 +125,34 @@ describe("redactPreview: the preview limit and the end of the kept bytes", () =>
     const window = `${"z".repeat(50)} ${KEY}`;
     assert.deepEqual(redactPreview(window, 20, window.length, BUILTIN_RULES), { preview: "z".repeat(20), redactions: 0 });
   });
+});
+
+describe("a private key cut by a seam: every cut position", () => {
+  const log = (lines: number): string => Array.from({ length: lines }, (_, i) => `step ${i}: ok\n`).join("");
+  const keys = {
+    "an RSA key (PKCS#1)": readFileSync(repoPath("test/fixtures/secrets/private-key.pem.txt"), "utf8"),
+    "an EC key (PKCS#8)": generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }) as string,
+  };
+  for (const [name, pem] of Object.entries(keys)) {
+    // The key in the second half, so a head+tail seam can fall anywhere in it while the head stays in the preview.
+    const data = Buffer.from(`${log(name.startsWith("an RSA") ? 70 : 25)}$ cat key.pem\n${pem}$ echo done\ndone\n`);
+    const runs = new Set<string>();
+    for (const line of pem.split("\n").filter((each) => /^[A-Za-z0-9+/=]{20,}$/.test(each))) for (let i = 0; i + 20 <= line.length; i++) runs.add(line.slice(i, i + 20));
+    for (const keep of ["tail", "head+tail"] as const) {
+      test(`${name}, --keep ${keep}: at no cap does a 20-character run of its base64 body reach the preview`, () => {
+        const leaked: number[] = [];
+        for (let cap = 2; cap < data.length; cap++) {
+          const { preview } = measureBuffer(data, { cap, keep, redact: BUILTIN_RULES });
+          for (let i = 0; i + 20 <= preview.length; i++) {
+            if (runs.has(preview.slice(i, i + 20))) {
+              leaked.push(cap);
+              break;
+            }
+          }
+        }
+        assert.ok(runs.size > 100);
+        assert.deepEqual(leaked, []);
+      });
+    }
+  }
 });

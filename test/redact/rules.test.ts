@@ -50,6 +50,8 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   "command lines": (n) => "mysql -u --password -u a:".repeat(n / 25),
   "netrc words": (n) => "login a password ".repeat(n / 17),
   "service prefixes": (n) => "hvs.dp.st.SG.&sig=".repeat(n / 18),
+  "colour codes": (n) => "\x1b[01;31m\x1b[Kghp_a\x1b[".repeat(n / 20),
+  "env entries": (n) => '"name": "DB_PASSWORD", "value"- name: TOKEN\n value:'.repeat(n / 50),
   "base64": (n) => Buffer.alloc((n * 3) / 4, "not a secret at all 0123").toString("base64"),
 };
 

@@ -65,6 +65,14 @@ test("a failing command: error.type and status ERROR; recordArgs adds the argume
   assert.deepEqual(span.attributes["toolspan.argv"], record.argv);
 });
 
+test("with redactArgv, process.command_args and toolspan.argv are the redacted argv (mysql -pPASS)", async () => {
+  const argv = nodeFixture("argv-json.mjs", "mysql", "-u", "root", "-pXyz9Secret7", "app");
+  const { span: record } = await runTool(argv, { env, stdin: "ignore", recordArgs: true, redactArgv: true });
+  const span = onlySpan();
+  assert.deepEqual(span.attributes["process.command_args"], [...argv.slice(0, 5), "-p[REDACTED:password-flag]", "app"]);
+  assert.deepEqual(span.attributes["toolspan.argv"], record.argv);
+});
+
 test("a command that cannot start: error.type names why, no exit code", async () => {
   await runTool(["/nonexistent/tool"], { env, stdin: "ignore" });
   const span = onlySpan();
