@@ -16,6 +16,8 @@ export interface HookBenchResult {
   hookAndWrap: number[];
   /** The hook step alone, within hookAndWrap. */
   hookOnly: number[];
+  /** `node -e 0`: the floor of any hook that is a Node process. */
+  node: number[];
 }
 
 const COMMAND = "true";
@@ -42,8 +44,9 @@ export async function measureHook(root: string, runs: number, log: (line: string
   const env = { ...process.env, TOOLSPAN_HOME: home };
   const toolspan = [process.execPath, join(root, "bin/toolspan.js")];
   const input = JSON.stringify({ session_id: "bench", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: COMMAND, description: "bench" } });
-  const result: HookBenchResult = { runs, bare: [], wrap: [], hookAndWrap: [], hookOnly: [] };
+  const result: HookBenchResult = { runs, bare: [], wrap: [], hookAndWrap: [], hookOnly: [], node: [] };
   const candidates = {
+    node: async () => result.node.push((await timed([process.execPath, "-e", "0"], root, env)).seconds),
     bare: async () => result.bare.push((await timed(["bash", "-c", COMMAND], root, env)).seconds),
     wrap: async () => result.wrap.push((await timed([...toolspan, "wrap", "--harness", "claude-code", "--session", "bench", "--", "bash", "-c", COMMAND], root, env)).seconds),
     hookAndWrap: async () => {
@@ -57,9 +60,10 @@ export async function measureHook(root: string, runs: number, log: (line: string
   try {
     const names = Object.keys(candidates) as (keyof typeof candidates)[];
     for (const name of names) await candidates[name](); // warm-up, untimed: the page cache
-    result.bare.length = result.wrap.length = result.hookAndWrap.length = result.hookOnly.length = 0;
+    result.bare.length = result.wrap.length = result.hookAndWrap.length = result.hookOnly.length = result.node.length = 0;
     for (let i = 0; i < runs; i++) {
-      for (const name of [...names.slice(i % 3), ...names.slice(0, i % 3)]) await candidates[name]();
+      const k = i % names.length;
+      for (const name of [...names.slice(k), ...names.slice(0, k)]) await candidates[name]();
       log(`hook run ${i + 1}/${runs}`);
     }
   } finally {
@@ -89,9 +93,11 @@ export function hookSection(input: { date: Date; loadBefore: string; loadAfter: 
     `| wrap | \`toolspan wrap --harness claude-code --session S -- bash -c ${COMMAND}\` | ${ms(wrap)} |`,
     `| hook + wrap | \`toolspan hook claude-code\` on the call's JSON, then the rewritten command | ${ms(whole)} |`,
     `| hook alone | \`toolspan hook claude-code\` (part of the row above) | ${ms(median(result.hookOnly))} |`,
+    `| node | \`node -e 0\`: the floor of any hook that is a Node process | ${ms(median(result.node))} |`,
     "",
     `- The hook adds ${ms(added)} on top of wrap (hook + wrap minus wrap; ${(whole / wrap).toFixed(2)}× wrap); target at most 40 ms: ${added <= 0.04 ? "**met**" : "**NOT met**"}.`,
     `- wrap itself adds ${ms(wrap - bare)} to the bare call (node's start-up, mostly).`,
+    `- The hook alone is ${ms(median(result.hookOnly) - median(result.node))} over \`node -e 0\`: a hook that is a Node process cannot add less than node's own start-up (${ms(median(result.node))} here).`,
     "",
   ].join("\n");
 }
