@@ -3,7 +3,7 @@ import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES 
 import type { KeepPolicy } from "../contract/span.js";
 import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { readerOutlets } from "../run/reader-outlets.js";
 import { openOutOption, runIdToJoin } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
@@ -127,10 +127,9 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   const json = parsed.options.get("json") === true;
   const outPath = harness?.runFile ?? (parsed.options.get("out") as string | undefined);
   const runFile = openOutOption(outPath);
-  // A reader that went away (EPIPE) must not stop the span from being written.
-  process.stdout.on("error", () => {});
-  process.stderr.on("error", () => {});
+  // A reader that went away (EPIPE) must not stop the span from being written; the outlets listen for it.
   const passThrough = !json;
+  const outlets = readerOutlets({ stdout: process.stdout, stderr: process.stderr }, passThrough ? { stdout: 1, stderr: 2 } : null);
   const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined);
   const result = await runTool(parsed.rest, {
     ...options,
@@ -139,9 +138,11 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     tracestate: process.env.TRACESTATE,
     buffer: false,
     forwardSignals: true,
-    onStdout: passThrough ? (chunk) => writeWithBackpressure(process.stdout, chunk) : undefined,
-    onStderr: passThrough ? (chunk) => writeWithBackpressure(process.stderr, chunk) : undefined,
+    readers: passThrough ? outlets.watch : undefined,
+    onStdout: passThrough ? outlets.write.stdout : undefined,
+    onStderr: passThrough ? outlets.write.stderr : undefined,
   });
+  outlets.close();
   const line = `${JSON.stringify(result.span)}\n`;
   if (result.span.error) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
   if (runFile) {

@@ -1,6 +1,6 @@
 // Turns what a run observed into one contract record, every key of both groups present.
 import { CONTRACT_ID } from "../contract/constants.js";
-import type { ToolSpan } from "../contract/span.js";
+import type { StreamName, ToolSpan } from "../contract/span.js";
 import type { StreamMeasure } from "../meter/stream-meter.js";
 import type { BlobOutcome } from "../store/blob-store.js";
 
@@ -27,6 +27,9 @@ export interface RunFacts {
   blobs: { stdout: BlobOutcome; stderr: BlobOutcome } | null;
   /** The harness profile the caps were sized for; null outside a harness (the key is then left out). */
   harness?: string | null;
+  /** Which reader went away first and the kept bytes each reader took; null when none went away (the keys are
+   * then left out). */
+  delivered?: { gone: StreamName; stdout: number; stderr: number } | null;
 }
 
 // `{s}_blob_error` is written only when a store was asked for and did not keep the stream.
@@ -65,6 +68,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     redaction: facts.redaction,
     ...(facts.argvRedactions === null ? {} : { argv_redactions: facts.argvRedactions }),
     ...(facts.harness ? { harness: facts.harness } : {}),
+    ...(facts.delivered ? { reader_gone: facts.delivered.gone } : {}),
     stdout_bytes: stdout.bytes,
     stdout_cap: stdout.cap,
     stdout_truncated: stdout.truncated,
@@ -75,6 +79,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stdout_tail_sha256: stdout.tailSha256,
     stdout_kept_sha256: stdout.keptSha256,
     ...noticeBytes("stdout_notice_bytes", stdout),
+    ...(facts.delivered ? { stdout_delivered_bytes: facts.delivered.stdout } : {}),
     stdout_encoding: stdout.encoding,
     stdout_blob: facts.blobs?.stdout.blob ?? null,
     ...blobError("stdout_blob_error", facts.blobs?.stdout),
@@ -89,6 +94,7 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     stderr_tail_sha256: stderr.tailSha256,
     stderr_kept_sha256: stderr.keptSha256,
     ...noticeBytes("stderr_notice_bytes", stderr),
+    ...(facts.delivered ? { stderr_delivered_bytes: facts.delivered.stderr } : {}),
     stderr_encoding: stderr.encoding,
     stderr_blob: facts.blobs?.stderr.blob ?? null,
     ...blobError("stderr_blob_error", facts.blobs?.stderr),

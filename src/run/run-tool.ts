@@ -11,6 +11,7 @@ import { clipMarker } from "./marker.js";
 import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
 import { buildSpan } from "./record.js";
+import type { ReaderWatch } from "./reader-outlets.js";
 import { validateRunToolOptions } from "./validate-options.js";
 import { watchProcess } from "./watch-process.js";
 import { redactArgv } from "../redact/redact-argv.js";
@@ -61,6 +62,10 @@ export interface RunToolOptions extends TraceOptions {
   onStdout?: KeptSink;
   /** Receives kept stderr bytes as they are decided; a returned promise pauses reading stderr. */
   onStderr?: KeptSink;
+  /** The readers `onStdout`/`onStderr` hand the kept bytes to: when one goes away, the command is ended as in a
+   * shell pipeline (SIGPIPE to its group, that pipe closed), and the span says so (`reader_gone`,
+   * `{s}_delivered_bytes`). */
+  readers?: ReaderWatch;
   /** Forward SIGINT, SIGTERM and SIGHUP received by this process to the command's process group. */
   forwardSignals?: boolean;
   /** Aborting stops the command as a timeout would (SIGTERM, then SIGKILL). */
@@ -214,6 +219,8 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout, blob());
   const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr, blob());
 
+  let readerGone: StreamName | null = null;
+  const goneFirst = options.readers?.gone.then((stream) => (readerGone ??= stream));
   const startedAt = new Date();
   const startedTick = performance.now();
   const outcome = await watchProcess({
@@ -227,6 +234,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     killAfterMs: seconds(options.killAfterSeconds, 2000)!,
     forwardSignals: options.forwardSignals ?? false,
     signal: options.signal,
+    readerGone: goneFirst,
     onStdout: (chunk) => stdout.write(chunk),
     onStderr: (chunk) => stderr.write(chunk),
   });
@@ -253,6 +261,11 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     Object.assign(stdoutMeasure, stdout.meter.release(onStdout ? leader : null, null));
     Object.assign(stderrMeasure, stderr.meter.release(onStdout ? null : leader, null));
   }
+  // The last kept bytes (a tail, a notice) were handed on just now: a reader that refuses them counts too.
+  if (options.readers) await Promise.race([options.readers.flushed(), goneFirst]);
+  const readers = options.readers;
+  const delivered =
+    readers && readerGone ? { gone: readerGone, stdout: readers.delivered("stdout"), stderr: readers.delivered("stderr") } : null;
   const span = buildSpan(
     {
       runId,
@@ -271,6 +284,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       redaction: options.redact === false ? "off" : "on",
       blobs,
       harness: options.harness ?? null,
+      delivered,
     },
     stdoutMeasure,
     stderrMeasure,
