@@ -1,6 +1,5 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
 import { createReadStream } from "node:fs";
-import { once } from "node:events";
 import { opensDocument } from "../formats/json-document.js";
 import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
 import { LineSplitter } from "../lint/line-splitter.js";
@@ -43,6 +42,9 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
   const path = parsed.rest[0] ?? "-";
   const outPath = parsed.options.get("out") as string | undefined;
   const out = outPath === undefined ? process.stdout : (await openReplaceOption(outPath)).createWriteStream();
+  // A file that cannot take the output (a full file system) must not end as a short file and exit 0.
+  let writeError: NodeJS.ErrnoException | null = null;
+  if (out !== process.stdout) out.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error));
   let skipped = 0;
   let lines: string[] = [];
   // A pretty-printed document (an OTLP trace.json) is gathered and converted whole.
@@ -88,8 +90,20 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
   if (document !== null) convert((document as string[]).join("\n"), 1);
   await flush();
   if (out !== process.stdout) {
-    out.end();
-    await once(out, "finish");
+    if (!writeError) {
+      out.end();
+      // 'finish' once the last write is done, 'close' after an error (the stream destroys itself): `once` would
+      // reject on that error, which the listener above records instead.
+      await new Promise<void>((resolve) => {
+        out.once("finish", () => resolve());
+        out.once("close", () => resolve());
+      });
+    }
+    if (writeError) {
+      const failed = writeError as NodeJS.ErrnoException;
+      process.stderr.write(`toolspan convert: --out ${outPath}: cannot write (${failed.code ?? failed.message}); the file is incomplete\n`);
+      return 2;
+    }
   }
   return skipped > 0 ? 1 : 0;
 }

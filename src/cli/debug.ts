@@ -9,7 +9,7 @@ import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
 import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { askYesNo } from "./confirm.js";
-import { openOutOption } from "./out-option.js";
+import { appendSpan, openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
@@ -102,9 +102,9 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
       },
       onRerun: async (result) => {
         const out = runFile as RunFile | null;
-        out?.append(JSON.stringify(result.span));
+        const appendedTo = out && appendSpan(out, result.span, "debug", { keepOpen: true }) ? out.path : undefined;
         const header = `=== ${file}:${result.of.line} span ${result.of.rerunOf}\n`;
-        await writeWithBackpressure(process.stdout, header + renderRerunText(result, out?.path) + "\n");
+        await writeWithBackpressure(process.stdout, header + renderRerunText(result, appendedTo) + "\n");
       },
     });
     const next = nextStep(report, file);

@@ -10,7 +10,7 @@ import { renderRerunJson } from "../rerun/render-json.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { askYesNo } from "./confirm.js";
-import { openOutOption } from "./out-option.js";
+import { appendSpan, openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
@@ -108,11 +108,9 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
       forwardSignals: true,
       stored,
     });
-    if (runFile) {
-      runFile.append(JSON.stringify(result.span));
-      runFile.close();
-    }
-    const report = options.get("format") === "json" ? renderRerunJson(result, runFile?.path) : renderRerunText(result, runFile?.path);
+    // A run file that cannot take the span puts it on stderr: the rerun ran, and its verdict still decides the exit.
+    const appendedTo = runFile && appendSpan(runFile, result.span, "rerun") ? runFile.path : undefined;
+    const report = options.get("format") === "json" ? renderRerunJson(result, appendedTo) : renderRerunText(result, appendedTo);
     await writeWithBackpressure(process.stdout, report);
     return rerunExitCode(result.verdict);
   } catch (error) {

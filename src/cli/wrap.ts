@@ -4,7 +4,7 @@ import type { KeepPolicy } from "../contract/span.js";
 import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
 import { readerOutlets } from "../run/reader-outlets.js";
-import { openOutOption, runIdToJoin } from "./out-option.js";
+import { appendSpan, openOutOption, runIdToJoin } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { HARNESS_OPTIONS, harnessRunOptions } from "./wrap-harness.js";
@@ -145,10 +145,8 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   outlets.close();
   const line = `${JSON.stringify(result.span)}\n`;
   if (result.span.error) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
-  if (runFile) {
-    runFile.append(line);
-    runFile.close();
-  }
+  // A run file that cannot take the span (a full file system) puts it on stderr; the exit status stays the command's.
+  if (runFile) appendSpan(runFile, result.span, "wrap", { printed: json ? "stdout" : undefined });
   if (json) process.stdout.write(line);
   else if (!runFile) process.stderr.write(line);
   await shutdownOtlp?.();
