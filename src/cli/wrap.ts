@@ -1,4 +1,5 @@
 // `toolspan wrap`: run a command, pass through what the cap keeps, write the span.
+import { resolve } from "node:path";
 import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES } from "../contract/constants.js";
 import type { KeepPolicy } from "../contract/span.js";
 import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
@@ -63,7 +64,9 @@ the command (to this span's id), so nested wraps share a run and link up.
 OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT (or --otlp URL) set, the span
 is also sent as an 'execute_tool' span over OTLP/HTTP; its parent is
 $TRACEPARENT, and the command sees TRACEPARENT set to it (see docs/otlp.md).
-SIGINT, SIGTERM and SIGHUP sent to toolspan go to the command's process group.
+SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to toolspan go to the command's process
+group. If toolspan itself is killed (SIGKILL), the command's group is stopped
+too, and a 'tool_unfinished' record is left where the span would have gone.
 
 Examples:
   toolspan wrap --out run.jsonl -- pytest -q tests/
@@ -138,6 +141,7 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     tracestate: process.env.TRACESTATE,
     buffer: false,
     forwardSignals: true,
+    unfinished: { file: runFile ? resolve(runFile.path) : null },
     readers: passThrough ? outlets.watch : undefined,
     onStdout: passThrough ? outlets.write.stdout : undefined,
     onStderr: passThrough ? outlets.write.stderr : undefined,

@@ -40,20 +40,27 @@ const noticeBytes = (key: "stdout_notice_bytes" | "stderr_notice_bytes", measure
 const blobError = (key: "stdout_blob_error" | "stderr_blob_error", outcome: BlobOutcome | undefined) =>
   outcome?.error ? { [key]: outcome.error } : {};
 
+type IdentityFacts = Pick<RunFacts, "runId" | "spanId" | "parentSpanId" | "toolName" | "argv" | "cwd" | "startedAt">;
+
+// The keys that say which call a record is about, first in every record toolspan writes.
+const identity = <T extends string>(facts: IdentityFacts, spanType: T) => ({
+  contract: CONTRACT_ID as typeof CONTRACT_ID,
+  span_type: spanType,
+  run_id: facts.runId,
+  span_id: facts.spanId,
+  parent_span_id: facts.parentSpanId,
+  tool_name: facts.toolName,
+  argv: facts.argv,
+  cwd: facts.cwd,
+  started_at: facts.startedAt.toISOString(),
+});
+
 /** The record `wrap` writes. Key order follows CONTRACT.md: identity, outcome, then each stream's figures. */
 export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: StreamMeasure): ToolSpan {
   const okPreview =
     facts.returncode === 0 && !stdout.truncated && !stderr.truncated && !facts.timedOut && !facts.stalled;
   return {
-    contract: CONTRACT_ID,
-    span_type: "tool",
-    run_id: facts.runId,
-    span_id: facts.spanId,
-    parent_span_id: facts.parentSpanId,
-    tool_name: facts.toolName,
-    argv: facts.argv,
-    cwd: facts.cwd,
-    started_at: facts.startedAt.toISOString(),
+    ...identity(facts, "tool"),
     duration_ms: facts.durationMs,
     returncode: facts.returncode,
     signal: facts.signal,
@@ -100,4 +107,13 @@ export function buildSpan(facts: RunFacts, stdout: StreamMeasure, stderr: Stream
     ...blobError("stderr_blob_error", facts.blobs?.stderr),
     preview_stderr: stderr.preview,
   };
+}
+
+/** The record a guard leaves when toolspan is killed before the command ends: the span's identity and what ran, and
+ * no outcome, since none was seen. Its own span type, so every check passes over it (CONTRACT.md). */
+export function unfinishedRecord(facts: IdentityFacts): string {
+  return JSON.stringify({
+    ...identity(facts, "tool_unfinished"),
+    error: "toolspan ended before the command did; the command's process group was stopped and no span was written",
+  });
 }

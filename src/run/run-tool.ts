@@ -10,7 +10,7 @@ import { newRunId, newSpanId } from "./ids.js";
 import { clipMarker } from "./marker.js";
 import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
-import { buildSpan } from "./record.js";
+import { buildSpan, unfinishedRecord } from "./record.js";
 import type { ReaderWatch } from "./reader-outlets.js";
 import { validateRunToolOptions } from "./validate-options.js";
 import { watchProcess } from "./watch-process.js";
@@ -66,7 +66,11 @@ export interface RunToolOptions extends TraceOptions {
    * shell pipeline (SIGPIPE to its group, that pipe closed), and the span says so (`reader_gone`,
    * `{s}_delivered_bytes`). */
   readers?: ReaderWatch;
-  /** Forward SIGINT, SIGTERM and SIGHUP received by this process to the command's process group. */
+  /** If this process is killed before the command ends (the command's group is then stopped: it never outlives
+   * toolspan), leave a `{"span_type":"tool_unfinished", …}` record in `file` (null: on stderr), so a reader can see
+   * a call that never finished. Every check passes over other span types. */
+  unfinished?: { file: string | null };
+  /** Forward SIGINT, SIGTERM, SIGHUP and SIGQUIT received by this process to the command's process group. */
   forwardSignals?: boolean;
   /** Aborting stops the command as a timeout would (SIGTERM, then SIGKILL). */
   signal?: AbortSignal;
@@ -223,6 +227,10 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const goneFirst = options.readers?.gone.then((stream) => (readerGone ??= stream));
   const startedAt = new Date();
   const startedTick = performance.now();
+  const recorded = recordedArgv(argv, options);
+  const unfinished = options.unfinished
+    ? { file: options.unfinished.file, record: unfinishedRecord({ runId, spanId, parentSpanId, toolName, argv: recorded.argv, cwd, startedAt }) }
+    : null;
   const outcome = await watchProcess({
     argv,
     cwd,
@@ -235,6 +243,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     forwardSignals: options.forwardSignals ?? false,
     signal: options.signal,
     readerGone: goneFirst,
+    unfinished,
     onStdout: (chunk) => stdout.write(chunk),
     onStderr: (chunk) => stderr.write(chunk),
   });
@@ -272,7 +281,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       spanId,
       parentSpanId,
       toolName,
-      ...recordedArgv(argv, options),
+      ...recorded,
       cwd,
       startedAt,
       durationMs: Math.round((performance.now() - startedTick) * 1000) / 1000,

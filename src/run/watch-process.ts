@@ -5,6 +5,7 @@ import { statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { StreamName } from "../contract/span.js";
 import { forwardSignalsTo } from "./forward-signals.js";
+import { guardGroup, type UnfinishedTrace } from "./guard.js";
 import { killGroup, terminateGroup } from "./kill-group.js";
 
 export interface WatchOptions {
@@ -20,6 +21,8 @@ export interface WatchOptions {
   signal?: AbortSignal | undefined;
   /** Settles when the reader of a stream's kept bytes went away: the command is then ended as in a shell pipeline. */
   readerGone?: Promise<StreamName> | undefined;
+  /** What to leave behind if toolspan is killed before the command ends (the command is stopped either way). */
+  unfinished?: UnfinishedTrace | null;
   /** A returned promise pauses reading that stream until it settles. */
   onStdout: (chunk: Buffer) => void | Promise<void>;
   onStderr: (chunk: Buffer) => void | Promise<void>;
@@ -129,6 +132,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
           }, options.idleTimeoutMs);
     const onAbort = (): void => terminate();
     const stopForwarding = options.forwardSignals && child.pid !== undefined ? forwardSignalsTo(child.pid) : null;
+    const release = child.pid !== undefined ? guardGroup(child.pid, options.unfinished ?? null) : null;
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted) queueMicrotask(onAbort);
 
@@ -138,6 +142,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       for (const timer of [timeoutTimer, idleTimer, stallTimer]) if (timer) clearTimeout(timer);
       cancelKill?.();
       stopForwarding?.();
+      release?.();
       options.signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
