@@ -2,7 +2,8 @@
 import { createReadStream } from "node:fs";
 import { opensDocument } from "../formats/json-document.js";
 import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
-import { LineSplitter } from "../lint/line-splitter.js";
+import { refuseNonRegular, UnreadableInput } from "../formats/jsonl-lines.js";
+import { LineSplitter, maxLineBytes } from "../lint/line-splitter.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
@@ -63,13 +64,21 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
       process.stderr.write(`toolspan: ${path}:${line}: neither a toolspan record nor an OTLP request\n`);
     } else lines.push(...converted);
   };
-  const splitter = new LineSplitter((text, line) => {
-    if (document !== null) document.push(text);
-    else if (text.trim() === "") return;
-    else if (!seenContent && opensDocument(text)) document = [text];
-    else convert(text, line);
-    seenContent = true;
-  });
+  const splitter = new LineSplitter(
+    (text, line) => {
+      if (document !== null) document.push(text);
+      else if (text.trim() === "") return;
+      else if (!seenContent && opensDocument(text)) document = [text];
+      else convert(text, line);
+      seenContent = true;
+    },
+    true,
+    maxLineBytes(),
+    (line, limit) => {
+      skipped++;
+      process.stderr.write(`toolspan: ${path}:${line}: longer than ${limit} bytes, skipped (TOOLSPAN_MAX_LINE_BYTES raises the limit)\n`);
+    },
+  );
   const flush = (): Promise<void> | undefined => {
     if (lines.length === 0) return undefined;
     const text = `${lines.join("\n")}\n`;
@@ -77,13 +86,15 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     return writeWithBackpressure(out, text);
   };
   try {
+    refuseNonRegular(path);
     const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
     for await (const chunk of input as AsyncIterable<Buffer>) {
       splitter.push(chunk);
       await flush();
     }
   } catch (error) {
-    process.stderr.write(`toolspan: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    const reason = error instanceof UnreadableInput ? error.reason : ((error as NodeJS.ErrnoException).code ?? String(error));
+    process.stderr.write(`toolspan: cannot read ${path}: ${reason}\n`);
     return 2;
   }
   splitter.end();
