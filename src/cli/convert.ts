@@ -9,10 +9,12 @@ import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "./version.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "to", kind: "choice", value: "FORMAT", choices: CONVERT_TARGETS, help: "otlp (one ExportTraceServiceRequest a line) or jsonl (one toolspan record a line)" },
   { name: "out", kind: "string", value: "FILE", help: "write to FILE instead of standard output" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -33,6 +35,7 @@ Exit status: 0 converted; 1 some lines were neither format (named on stderr);
 /** Runs `toolspan convert`; resolves to the exit status. */
 export async function convertCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   if (parsed.options.get("help")) {
     process.stdout.write(`${CONVERT_HELP}\n`);
     return 0;
@@ -76,7 +79,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     maxLineBytes(),
     (line, limit) => {
       skipped++;
-      process.stderr.write(`toolspan: ${path}:${line}: longer than ${limit} bytes, skipped (TOOLSPAN_MAX_LINE_BYTES raises the limit)\n`);
+      process.stderr.write(`toolspan: ${path}:${line}: longer than ${limit} bytes, skipped (--max-line-bytes raises the limit)\n`);
     },
   );
   const flush = (): Promise<void> | undefined => {

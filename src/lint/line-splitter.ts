@@ -12,7 +12,7 @@ export class LineTooLong extends Error {
     readonly line: number,
     readonly limit: number,
   ) {
-    super(`line ${line} is longer than ${limit} bytes (TOOLSPAN_MAX_LINE_BYTES raises the limit)`);
+    super(`line ${line} is longer than ${limit} bytes (--max-line-bytes raises the limit)`);
     this.name = "LineTooLong";
   }
 }

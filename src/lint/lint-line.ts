@@ -48,7 +48,7 @@ export function lintLineInto(
 
 /** A line longer than the reader's limit, whose bytes were dropped: one invalid-json finding that says so. */
 export function lintOverlongInto(sink: LintSink, line: number, invalidJsonSeverity: Severity | "off", limit: number): void {
-  const reason = `longer than ${limit} bytes, not read (TOOLSPAN_MAX_LINE_BYTES raises the limit)`;
+  const reason = `longer than ${limit} bytes, not read (--max-line-bytes raises the limit)`;
   addInvalidJson(sink, line, invalidJsonSeverity, { messageId: "syntax", data: { reason } });
 }
 

@@ -80,3 +80,14 @@ describe("a line past --max-line-bytes (TOOLSPAN_MAX_LINE_BYTES)", () => {
     });
   }
 });
+
+test("--max-line-bytes sets the limit as the variable does, and takes a whole number >= 1", async () => {
+  const file = fresh("flag.jsonl");
+  writeFileSync(file, `${"y".repeat(500)}\n`);
+  const clipped = await run(["triage", "--max-line-bytes", "100", file]);
+  assert.equal(clipped.code, 2);
+  assert.ok(clipped.stderr.includes("line 1 is longer than 100 bytes (--max-line-bytes raises the limit)"), clipped.stderr);
+  const bad = await run(["lint", "--max-line-bytes", "0", file]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--max-line-bytes takes a whole number >= 1/);
+});
