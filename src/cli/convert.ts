@@ -61,7 +61,17 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     } catch {
       value = undefined;
     }
-    const converted = convertValue(value, to, VERSION);
+    let converted: string[] | null;
+    try {
+      converted = convertValue(value, to, VERSION);
+    } catch (error) {
+      // JSON.parse takes any depth, the conversion's walk does not: a line nested past the stack is skipped,
+      // named, and the rest of the file still converts.
+      if (!(error instanceof RangeError)) throw error;
+      skipped++;
+      process.stderr.write(`toolspan: ${path}:${line}: nested too deeply to convert, skipped\n`);
+      return;
+    }
     if (converted === null) {
       skipped++;
       process.stderr.write(`toolspan: ${path}:${line}: neither a toolspan record nor an OTLP request\n`);
