@@ -8,10 +8,12 @@ import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: AUDIT_FORMATS, help: "text (default, for people) or jsonl (one object per finding)" },
   { name: "out", kind: "string", value: "FILE", help: "write every call as a toolspan/1 span to FILE (replaced, not appended)" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -54,6 +56,7 @@ Docs: docs/audit.md (formats, the marker table, what stays unknown, ranking).`;
 /** Runs `toolspan audit`; resolves to the exit status. */
 export async function auditCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   if (parsed.options.get("help")) {
     process.stdout.write(`${AUDIT_HELP}\n`);
     return 0;

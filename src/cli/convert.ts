@@ -1,18 +1,20 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
 import { createReadStream } from "node:fs";
-import { once } from "node:events";
 import { opensDocument } from "../formats/json-document.js";
 import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
-import { LineSplitter } from "../lint/line-splitter.js";
+import { refuseNonRegular, UnreadableInput } from "../formats/jsonl-lines.js";
+import { LineSplitter, maxLineBytes } from "../lint/line-splitter.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "./version.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "to", kind: "choice", value: "FORMAT", choices: CONVERT_TARGETS, help: "otlp (one ExportTraceServiceRequest a line) or jsonl (one toolspan record a line)" },
   { name: "out", kind: "string", value: "FILE", help: "write to FILE instead of standard output" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -33,6 +35,7 @@ Exit status: 0 converted; 1 some lines were neither format (named on stderr);
 /** Runs `toolspan convert`; resolves to the exit status. */
 export async function convertCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   if (parsed.options.get("help")) {
     process.stdout.write(`${CONVERT_HELP}\n`);
     return 0;
@@ -43,6 +46,9 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
   const path = parsed.rest[0] ?? "-";
   const outPath = parsed.options.get("out") as string | undefined;
   const out = outPath === undefined ? process.stdout : (await openReplaceOption(outPath)).createWriteStream();
+  // A file that cannot take the output (a full file system) must not end as a short file and exit 0.
+  let writeError: NodeJS.ErrnoException | null = null;
+  if (out !== process.stdout) out.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error));
   let skipped = 0;
   let lines: string[] = [];
   // A pretty-printed document (an OTLP trace.json) is gathered and converted whole.
@@ -55,19 +61,37 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     } catch {
       value = undefined;
     }
-    const converted = convertValue(value, to, VERSION);
+    let converted: string[] | null;
+    try {
+      converted = convertValue(value, to, VERSION);
+    } catch (error) {
+      // JSON.parse takes any depth, the conversion's walk does not: a line nested past the stack is skipped,
+      // named, and the rest of the file still converts.
+      if (!(error instanceof RangeError)) throw error;
+      skipped++;
+      process.stderr.write(`toolspan: ${path}:${line}: nested too deeply to convert, skipped\n`);
+      return;
+    }
     if (converted === null) {
       skipped++;
       process.stderr.write(`toolspan: ${path}:${line}: neither a toolspan record nor an OTLP request\n`);
     } else lines.push(...converted);
   };
-  const splitter = new LineSplitter((text, line) => {
-    if (document !== null) document.push(text);
-    else if (text.trim() === "") return;
-    else if (!seenContent && opensDocument(text)) document = [text];
-    else convert(text, line);
-    seenContent = true;
-  });
+  const splitter = new LineSplitter(
+    (text, line) => {
+      if (document !== null) document.push(text);
+      else if (text.trim() === "") return;
+      else if (!seenContent && opensDocument(text)) document = [text];
+      else convert(text, line);
+      seenContent = true;
+    },
+    true,
+    maxLineBytes(),
+    (line, limit) => {
+      skipped++;
+      process.stderr.write(`toolspan: ${path}:${line}: longer than ${limit} bytes, skipped (--max-line-bytes raises the limit)\n`);
+    },
+  );
   const flush = (): Promise<void> | undefined => {
     if (lines.length === 0) return undefined;
     const text = `${lines.join("\n")}\n`;
@@ -75,21 +99,35 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     return writeWithBackpressure(out, text);
   };
   try {
+    refuseNonRegular(path);
     const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
     for await (const chunk of input as AsyncIterable<Buffer>) {
       splitter.push(chunk);
       await flush();
     }
   } catch (error) {
-    process.stderr.write(`toolspan: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    const reason = error instanceof UnreadableInput ? error.reason : ((error as NodeJS.ErrnoException).code ?? String(error));
+    process.stderr.write(`toolspan: cannot read ${path}: ${reason}\n`);
     return 2;
   }
   splitter.end();
   if (document !== null) convert((document as string[]).join("\n"), 1);
   await flush();
   if (out !== process.stdout) {
-    out.end();
-    await once(out, "finish");
+    if (!writeError) {
+      out.end();
+      // 'finish' once the last write is done, 'close' after an error (the stream destroys itself): `once` would
+      // reject on that error, which the listener above records instead.
+      await new Promise<void>((resolve) => {
+        out.once("finish", () => resolve());
+        out.once("close", () => resolve());
+      });
+    }
+    if (writeError) {
+      const failed = writeError as NodeJS.ErrnoException;
+      process.stderr.write(`toolspan convert: --out ${outPath}: cannot write (${failed.code ?? failed.message}); the file is incomplete\n`);
+      return 2;
+    }
   }
   return skipped > 0 ? 1 : 0;
 }

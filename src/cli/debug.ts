@@ -9,9 +9,10 @@ import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
 import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { askYesNo } from "./confirm.js";
-import { openOutOption } from "./out-option.js";
+import { appendSpan, openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "span", kind: "string", value: "ID", help: "debug only the span with this span_id (rerun even if it was not clipped)" },
@@ -23,6 +24,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
   { name: "timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop each rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
   { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop a rerun that prints nothing for this long, as in wrap" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -66,6 +68,7 @@ Docs: docs/debug.md; the steps alone are toolspan lint, triage and rerun.`;
 /** Runs `toolspan debug`; resolves to the exit status. */
 export async function debugCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   const options = parsed.options;
   if (options.get("help")) {
     process.stdout.write(`${DEBUG_HELP}\n`);
@@ -108,9 +111,9 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
       },
       onRerun: async (result) => {
         const out = runFile as RunFile | null;
-        out?.append(JSON.stringify(result.span));
+        const appendedTo = out && appendSpan(out, result.span, "debug", { keepOpen: true }) ? out.path : undefined;
         const header = `=== ${file}:${result.of.line} span ${result.of.rerunOf}\n`;
-        await writeWithBackpressure(process.stdout, header + renderRerunText(result, out?.path) + "\n");
+        await writeWithBackpressure(process.stdout, header + renderRerunText(result, appendedTo) + "\n");
       },
     });
     const next = nextStep(report, file);

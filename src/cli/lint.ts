@@ -11,6 +11,7 @@ import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -20,6 +21,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "quiet", kind: "flag", help: "report errors only" },
   { name: "workers", kind: "count", value: "N", help: "worker threads for large inputs (default: the available cores; 0: none)" },
   { name: "rules", kind: "flag", help: "list every rule with its default severity and description" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -85,6 +87,7 @@ function severitiesFrom(options: Map<string, unknown>): Severities {
 /** Runs `toolspan lint`; resolves to the exit status. */
 export async function lintCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   if (parsed.options.get("help")) {
     process.stdout.write(`${LINT_HELP}\n`);
     return 0;

@@ -7,9 +7,11 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
 import { UsageError } from "./usage-error.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: REPORT_FORMATS, help: "text (default, for people), json (one object per file) or markdown (for a review)" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -42,6 +44,7 @@ Docs: docs/report.md (every figure and key).`;
 /** Runs `toolspan report`; resolves to the exit status. */
 export async function reportCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   if (parsed.options.get("help")) {
     process.stdout.write(`${REPORT_HELP}\n`);
     return 0;

@@ -10,11 +10,12 @@ import { renderRerunJson } from "../rerun/render-json.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { askYesNo } from "./confirm.js";
-import { openOutOption } from "./out-option.js";
+import { appendSpan, openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
 import { VERIFIED_VERDICTS } from "../contract/constants.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
@@ -28,6 +29,7 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop the rerun when it prints nothing for this long, as in wrap" },
   { name: "store", kind: "string", value: "DIR", help: "a blob store (default: $TOOLSPAN_STORE): when it holds the span's streams and they verify, they are read and nothing runs" },
   { name: "format", kind: "choice", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json (one object on stdout)" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -87,6 +89,7 @@ async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, y
 /** Runs `toolspan rerun`; resolves to the exit status. */
 export async function rerunCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   const options = parsed.options;
   if (options.get("help")) {
     process.stdout.write(`${RERUN_HELP}\n`);
@@ -116,11 +119,9 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
       forwardSignals: true,
       stored,
     });
-    if (runFile) {
-      runFile.append(JSON.stringify(result.span));
-      runFile.close();
-    }
-    const report = options.get("format") === "json" ? renderRerunJson(result, runFile?.path) : renderRerunText(result, runFile?.path);
+    // A run file that cannot take the span puts it on stderr: the rerun ran, and its verdict still decides the exit.
+    const appendedTo = runFile && appendSpan(runFile, result.span, "rerun") ? runFile.path : undefined;
+    const report = options.get("format") === "json" ? renderRerunJson(result, appendedTo) : renderRerunText(result, appendedTo);
     await writeWithBackpressure(process.stdout, report);
     return rerunExitCode(result.verdict);
   } catch (error) {

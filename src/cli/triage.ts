@@ -7,10 +7,12 @@ import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
 import { UsageError } from "./usage-error.js";
+import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: TRIAGE_FORMATS, help: "text (default, for people) or jsonl (one object per span and row)" },
   { name: "table", kind: "flag", help: "print the decision table (observation | first action | not the first action)" },
+  MAX_LINE_OPTION,
   { name: "help", kind: "flag", help: "show this help" },
 ];
 
@@ -45,6 +47,7 @@ Docs: docs/triage.md (each row, the ordering, both formats).`;
 /** Runs `toolspan triage`; resolves to the exit status. */
 export async function triageCommand(args: readonly string[]): Promise<number> {
   const parsed = parseArgs(args, OPTIONS, true);
+  applyMaxLineBytes(parsed.options);
   if (parsed.options.get("help")) {
     process.stdout.write(`${TRIAGE_HELP}\n`);
     return 0;

@@ -1,10 +1,11 @@
 // `toolspan wrap`: run a command, pass through what the cap keeps, write the span.
+import { resolve } from "node:path";
 import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES } from "../contract/constants.js";
 import type { KeepPolicy } from "../contract/span.js";
 import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
-import { openOutOption, runIdToJoin } from "./out-option.js";
+import { readerOutlets } from "../run/reader-outlets.js";
+import { appendSpan, openOutOption, runIdToJoin } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { HARNESS_OPTIONS, harnessRunOptions, openHarnessRunFile } from "./wrap-harness.js";
@@ -63,7 +64,9 @@ the command (to this span's id), so nested wraps share a run and link up.
 OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT (or --otlp URL) set, the span
 is also sent as an 'execute_tool' span over OTLP/HTTP; its parent is
 $TRACEPARENT, and the command sees TRACEPARENT set to it (see docs/otlp.md).
-SIGINT, SIGTERM and SIGHUP sent to toolspan go to the command's process group.
+SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to toolspan go to the command's process
+group. If toolspan itself is killed (SIGKILL), the command's group is stopped
+too, and a 'tool_unfinished' record is left where the span would have gone.
 
 Examples:
   toolspan wrap --out run.jsonl -- pytest -q tests/
@@ -129,10 +132,9 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   const options = { ...wrapOptions(parsed.options), ...harness?.run };
   const json = parsed.options.get("json") === true;
   const runFile = harness ? openHarnessRunFile(harness.runFile) : openOutOption(parsed.options.get("out") as string | undefined);
-  // A reader that went away (EPIPE) must not stop the span from being written.
-  process.stdout.on("error", () => {});
-  process.stderr.on("error", () => {});
+  // A reader that went away (EPIPE) must not stop the span from being written; the outlets listen for it.
   const passThrough = !json;
+  const outlets = readerOutlets({ stdout: process.stdout, stderr: process.stderr }, passThrough ? { stdout: 1, stderr: 2 } : null);
   const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined, !passThrough || process.stderr.isTTY === true);
   const result = await runTool(parsed.rest, {
     ...options,
@@ -142,16 +144,18 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
     buffer: false,
     forwardSignals: true,
     startErrorLine: passThrough,
-    onStdout: passThrough ? (chunk) => writeWithBackpressure(process.stdout, chunk) : undefined,
-    onStderr: passThrough ? (chunk) => writeWithBackpressure(process.stderr, chunk) : undefined,
+    // For a harness, stderr is what the model reads: with no run file, a killed wrap leaves no record there.
+    unfinished: harness && !runFile ? undefined : { file: runFile ? resolve(runFile.path) : null },
+    readers: passThrough ? outlets.watch : undefined,
+    onStdout: passThrough ? outlets.write.stdout : undefined,
+    onStderr: passThrough ? outlets.write.stderr : undefined,
   });
+  outlets.close();
   const line = `${JSON.stringify(result.span)}\n`;
   // Passed through, the line is already on stderr, counted in the span; with --json stderr is only for people.
   if (result.span.error && !passThrough) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
-  if (runFile) {
-    runFile.append(line);
-    runFile.close();
-  }
+  // A run file that cannot take the span (a full file system) puts it on stderr; the exit status stays the command's.
+  if (runFile) appendSpan(runFile, result.span, "wrap", { printed: json ? "stdout" : undefined, quiet: harness !== null });
   if (json) process.stdout.write(line);
   // For a harness, stderr is what the model reads: a span that cannot be kept is not put there.
   else if (!runFile && !harness) process.stderr.write(line);

@@ -44,8 +44,12 @@ export const BLOB_ERROR_KEYS = ["stdout_blob_error", "stderr_blob_error"] as con
  * (docs/harnesses.md). */
 export const NOTICE_KEYS = ["stdout_notice_bytes", "stderr_notice_bytes", "harness"] as const satisfies readonly (keyof OwnSpanKeys)[];
 
+/** `reader_gone` and `{s}_delivered_bytes`: only when a reader of the kept bytes went away (EPIPE) before taking
+ * them all, and the command was ended with SIGPIPE as a shell pipeline would (docs/wrap.md). */
+export const READER_KEYS = ["reader_gone", "stdout_delivered_bytes", "stderr_delivered_bytes"] as const satisfies readonly (keyof OwnSpanKeys)[];
+
 /** Our keys that CONTRACT.md's table, shared word for word, does not list: each is documented on its own page. */
-export const UNSHARED_KEYS = [...RERUN_KEYS, ...NORMALIZED_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS, ...NOTICE_KEYS] as const;
+export const UNSHARED_KEYS = [...RERUN_KEYS, ...NORMALIZED_KEYS, ...REDACTION_KEYS, ...ARGV_REDACTION_KEYS, ...BLOB_ERROR_KEYS, ...NOTICE_KEYS, ...READER_KEYS] as const;
 
 /** Keys toolspan adds (CONTRACT.md, "Our keys", and the unshared keys). */
 export const OWN_KEYS = [
@@ -79,7 +83,7 @@ export const OWN_KEYS = [
 export const AUDIT_KEYS = ["source", "clip_evidence"] as const satisfies readonly (keyof AuditSpanKeys)[];
 
 /** The keys every span `toolspan wrap` writes: both groups but the keys only a rerun's span, a blob store that
- * did not keep a stream, or `--redact-argv` adds. */
+ * did not keep a stream, `--redact-argv`, a notice or a reader that went away adds. */
 export const WRAP_KEYS: readonly string[] = [...CORE_KEYS, ...OWN_KEYS].filter(
-  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS, ...NOTICE_KEYS] as readonly string[]).includes(key),
+  (key) => !([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS, ...NOTICE_KEYS, ...READER_KEYS] as readonly string[]).includes(key),
 );

@@ -129,6 +129,14 @@ export interface OwnSpanKeys {
   stdout_normalized_sha256: string | null;
   /** sha256 of stderr with run-to-run noise normalised, line by line; null when binary or too long to normalise. */
   stderr_normalized_sha256: string | null;
+  /** Only when a reader of toolspan's stdout or stderr went away (EPIPE) while kept bytes were handed on: which one
+   * went first. toolspan then stopped feeding it and sent the command's process group SIGPIPE, as a shell pipeline
+   * would; `{s}_kept_sha256` still covers what was kept, `{s}_delivered_bytes` says how much of it was taken. */
+  reader_gone?: StreamName;
+  /** Only with `reader_gone`: how many kept stdout bytes (notice bytes included) its reader took. */
+  stdout_delivered_bytes?: number;
+  /** Only with `reader_gone`: how many kept stderr bytes its reader took. */
+  stderr_delivered_bytes?: number;
   /** Only on a span written by `toolspan rerun`: the `span_id` of the span it re-ran, or `FILE:LINE` when that had none. */
   rerun_of?: string;
   /** Only on a span written by `toolspan rerun`: what it proved about the original streams (docs/rerun.md). */

@@ -6,7 +6,7 @@ import type { Finding } from "../lint/lint-line.js";
 import { defaultSeverities } from "../lint/severities.js";
 import { argvRedactions } from "../lint/span-fields.js";
 import { assertRunnable } from "../rerun/consent.js";
-import { locateSpan, type LocatedSpan } from "../rerun/locate-span.js";
+import { locateLines, locateSpan, type LocatedSpan } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
 import { rerunSpan, type RerunOptions, type RerunResult } from "../rerun/rerun-span.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
@@ -78,10 +78,11 @@ async function lintCounts(path: string): Promise<DebugReport["lint"]> {
   return lint;
 }
 
-async function runStep(path: string, span: TriagedSpan, options: DebugOptions): Promise<DebugStep> {
+async function runStep(span: TriagedSpan, found: LocatedSpan | RerunRefused, options: DebugOptions): Promise<DebugStep> {
   let of: LocatedSpan;
   try {
-    of = await locateSpan({ path, line: span.line });
+    if (found instanceof RerunRefused) throw found;
+    of = found;
     await assertRunnable(of);
   } catch (error) {
     if (error instanceof RerunRefused) return { span, outcome: "refused", reason: error.message };
@@ -124,10 +125,12 @@ export async function debugRun(path: string, options: DebugOptions): Promise<Deb
     report.steps = selected.map((span) => ({ span, outcome: "stopped", reason: "the file has contract errors" }));
     return report;
   }
+  // Every selected span is found in one read of the file, not a read each.
+  const found = await locateLines(path, selected.map((span) => span.line));
   for (const span of selected) {
     // A span asked for by id is rerun whatever the file holds; the others are not rerun again once verified.
     const verified = options.spanId === undefined ? span.verifiedBy : undefined;
-    report.steps.push(verified ? { span, outcome: "verified", reason: `verified by the rerun at line ${verified.line} (${verified.verdict})` } : await runStep(path, span, options));
+    report.steps.push(verified ? { span, outcome: "verified", reason: `verified by the rerun at line ${verified.line} (${verified.verdict})` } : await runStep(span, found.get(span.line)!, options));
   }
   return report;
 }

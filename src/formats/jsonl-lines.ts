@@ -1,6 +1,7 @@
 // Reads a run file ('-' = standard input) line by line, numbered as an editor numbers them, in constant memory.
-import { createReadStream } from "node:fs";
-import { LineSplitter } from "../lint/line-splitter.js";
+import { createReadStream, realpathSync, statSync } from "node:fs";
+import { basename } from "node:path";
+import { LineSplitter, LineTooLong } from "../lint/line-splitter.js";
 
 /** A run file that could not be read; `reason` is the system's code or a short phrase. */
 export class UnreadableInput extends Error {
@@ -19,6 +20,33 @@ export function unreadableInput(path: string, error: unknown): UnreadableInput {
   return new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
 }
 
+/** Throws UnreadableInput for an input that is not a regular file and would hang a reader: a named FIFO (opening it
+ * waits for a writer, maybe forever), a device (/dev/zero never ends), a socket. Standard input (`-`) and an
+ * anonymous pipe (bash's `<(...)`, which comes with its writer) are read as streams. A missing file or a directory
+ * is left to the open, which names it. */
+export function refuseNonRegular(path: string): void {
+  if (path === "-") return;
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    return;
+  }
+  if (info.isFile() || info.isDirectory()) return;
+  if (info.isFIFO()) {
+    let real = "";
+    try {
+      real = basename(realpathSync(path));
+    } catch {
+      // Unresolvable: treated as the named FIFO it may be.
+    }
+    if (/^pipe:\[\d+\]$/.test(real)) return;
+    throw new UnreadableInput(path, "is a named pipe (FIFO), which may have no writer; give it as standard input instead (- < FIFO)");
+  }
+  const kind = info.isCharacterDevice() ? "a character device" : info.isBlockDevice() ? "a block device" : info.isSocket() ? "a socket" : "not a regular file";
+  throw new UnreadableInput(path, `is ${kind}, not a file`);
+}
+
 /** What `onLine` returns to stop reading early (the rest of the file is not read). */
 export const STOP = false;
 
@@ -35,6 +63,7 @@ export async function readLines(
   onLine: (text: string, line: number) => boolean | void,
   onProgress?: ReadProgress,
 ): Promise<void> {
+  refuseNonRegular(path);
   const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
   let stopped = false;
   const splitter = new LineSplitter((text, line) => {
@@ -49,9 +78,15 @@ export async function readLines(
       if (stopped) break;
     }
   } catch (error) {
+    // A line past the limit (LineTooLong) says so in its message, as a read error says its code.
     throw unreadableInput(path, error);
   } finally {
     if (path !== "-") input.destroy();
   }
-  if (!stopped) splitter.end();
+  if (stopped) return;
+  try {
+    splitter.end();
+  } catch (error) {
+    throw error instanceof LineTooLong ? unreadableInput(path, error) : error;
+  }
 }

@@ -6,18 +6,47 @@
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** A line longer than the splitter's limit: reading stops there instead of gathering it without bound. */
+export class LineTooLong extends Error {
+  constructor(
+    readonly line: number,
+    readonly limit: number,
+  ) {
+    super(`line ${line} is longer than ${limit} bytes (--max-line-bytes raises the limit)`);
+    this.name = "LineTooLong";
+  }
+}
+
+/** The longest line read by default (64 MiB): far past any span, short of what /dev/zero-like input would gather. */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/** The limit: TOOLSPAN_MAX_LINE_BYTES when it is a whole number > 0, else the default. */
+export function maxLineBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.TOOLSPAN_MAX_LINE_BYTES);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_LINE_BYTES;
+}
+
 export class LineSplitter {
   /** Bytes of a line begun in an earlier chunk (copies: callers may reuse their buffers). */
   private pending: Buffer[] = [];
   /** At the file's start, bytes held until there are three, enough to tell a BOM. */
   private start: Buffer | null;
+  /** Bytes in `pending`. */
+  private pendingBytes = 0;
   /** Lines handed out so far. */
   lines = 0;
 
-  /** `atFileStart`: whether the first byte fed is the file's first byte (only there is a BOM dropped). */
+  /** Inside a line past the limit, whose bytes are dropped up to its LF. */
+  private skipping = false;
+
+  /** `atFileStart`: whether the first byte fed is the file's first byte (only there is a BOM dropped). A line longer
+   * than `limit` bytes goes to `onTooLong` (its bytes dropped, reading goes on), or without one throws LineTooLong
+   * from push or end. */
   constructor(
     private readonly onLine: (text: string, line: number) => void,
     atFileStart = true,
+    private readonly limit = maxLineBytes(),
+    private readonly onTooLong?: (line: number, limit: number) => void,
   ) {
     this.start = atFileStart ? Buffer.alloc(0) : null;
   }
@@ -43,6 +72,7 @@ export class LineSplitter {
       this.start = null;
       this.scan(head, 0);
     }
+    this.skipping = false;
     if (this.pending.length === 0) return;
     const last = Buffer.concat(this.pending);
     this.pending = [];
@@ -51,17 +81,44 @@ export class LineSplitter {
 
   private scan(chunk: Buffer, from: number): void {
     for (let newline = chunk.indexOf(LF, from); newline !== -1; newline = chunk.indexOf(LF, from)) {
+      if (this.skipping) {
+        this.skipping = false;
+        from = newline + 1;
+        continue;
+      }
+      if (this.bound(newline - from)) {
+        this.skipping = false;
+        from = newline + 1;
+        continue;
+      }
       if (this.pending.length > 0) {
         this.pending.push(chunk.subarray(from, newline));
         const line = Buffer.concat(this.pending);
         this.pending = [];
+        this.pendingBytes = 0;
         this.emit(line, 0, line.length);
       } else {
         this.emit(chunk, from, newline);
       }
       from = newline + 1;
     }
-    if (from < chunk.length) this.pending.push(Buffer.from(chunk.subarray(from)));
+    if (from < chunk.length && !this.skipping && !this.bound(chunk.length - from)) {
+      this.pending.push(Buffer.from(chunk.subarray(from)));
+      this.pendingBytes += chunk.length - from;
+    }
+  }
+
+  // The line being gathered grows by `more` bytes: past the limit it is not held. True when it is over (and was
+  // reported): its bytes are dropped up to its LF.
+  private bound(more: number): boolean {
+    if (this.pendingBytes + more <= this.limit) return false;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.lines++;
+    if (!this.onTooLong) throw new LineTooLong(this.lines, this.limit);
+    this.onTooLong(this.lines, this.limit);
+    this.skipping = true;
+    return true;
   }
 
   /** Hands on bytes [start, stop) of `bytes`, without a trailing CR. */

@@ -2,6 +2,7 @@
 // several files at once), and findings are handed on strictly in file and line order, with the
 // file-level rules applied as the lines come by.
 import { stat } from "node:fs/promises";
+import { refuseNonRegular, UnreadableInput } from "../formats/jsonl-lines.js";
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { toFinding, type Finding } from "./lint-line.js";
@@ -99,6 +100,8 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
     try {
       const info = await stat(file);
       if (info.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+      // A named FIFO without a writer, or a device such as /dev/zero, would hang the run: refused, named.
+      refuseNonRegular(file);
       if (!info.isFile()) {
         // A pipe or a device (`toolspan lint <(zcat run.jsonl.gz)`, /dev/stdin): its size says nothing and it
         // cannot be read at offsets, so it is one range read as a stream to its end.
@@ -113,7 +116,7 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
       }
     } catch (error) {
       summary.unreadable++;
-      options.onUnreadable(file, (error as NodeJS.ErrnoException).code ?? String(error));
+      options.onUnreadable(file, error instanceof UnreadableInput ? error.reason : ((error as NodeJS.ErrnoException).code ?? String(error)));
     }
   }
 

@@ -46,6 +46,12 @@ export function lintLineInto(
   lintValueInto(sink, value, line, rules, invalidJsonSeverity);
 }
 
+/** A line longer than the reader's limit, whose bytes were dropped: one invalid-json finding that says so. */
+export function lintOverlongInto(sink: LintSink, line: number, invalidJsonSeverity: Severity | "off", limit: number): void {
+  const reason = `longer than ${limit} bytes, not read (--max-line-bytes raises the limit)`;
+  addInvalidJson(sink, line, invalidJsonSeverity, { messageId: "syntax", data: { reason } });
+}
+
 /** The part of lintLineInto after parsing: for a value parsed some other way (a whole JSON document). */
 export function lintValueInto(
   sink: LintSink,

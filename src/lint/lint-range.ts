@@ -2,9 +2,9 @@
 import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { Readable } from "node:stream";
 import { opensDocument } from "../formats/json-document.js";
-import { LineSplitter } from "./line-splitter.js";
+import { LineSplitter, maxLineBytes } from "./line-splitter.js";
 import { lintDocumentInto } from "./lint-document.js";
-import { lintLineInto, type ActiveRule, type Finding } from "./lint-line.js";
+import { lintLineInto, lintOverlongInto, type ActiveRule, type Finding } from "./lint-line.js";
 import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
 import type { Severities } from "./severities.js";
@@ -50,7 +50,10 @@ class RangeLinter {
   constructor(severities: Severities, atFileStart: boolean) {
     ({ rules: this.rules, invalidJson: this.invalidJson } = activeSpanRules(severities));
     this.lookForDocument = atFileStart;
-    this.splitter = new LineSplitter((text, line) => this.line(text, line), atFileStart);
+    // A line past the limit is one invalid-json finding, and the lines after it are still linted.
+    this.splitter = new LineSplitter((text, line) => this.line(text, line), atFileStart, maxLineBytes(), (line, limit) =>
+      lintOverlongInto(this.result, line, this.invalidJson, limit),
+    );
   }
 
   private line(text: string, line: number): void {

@@ -132,26 +132,56 @@ async function documentSpans(path: string): Promise<{ line: number; span: SpanOb
 }
 
 async function atLine(path: string, line: number): Promise<LocatedSpan> {
+  const found = (await locateLines(path, [line])).get(line)!;
+  if (found instanceof RerunRefused) throw found;
+  return found;
+}
+
+/** Finds and checks the spans at each of `lines` in one read of the file (debug's loop asks for every clipped span:
+ * a read per span made it quadratic). Each line maps to its span or to the RerunRefused saying why it cannot be
+ * rerun; rejects with UnreadableInput when the file cannot be read. */
+export async function locateLines(path: string, lines: readonly number[]): Promise<Map<number, LocatedSpan | RerunRefused>> {
+  const results = new Map<number, LocatedSpan | RerunRefused>();
+  const attempt = (line: number, locate: () => LocatedSpan): void => {
+    try {
+      results.set(line, locate());
+    } catch (error) {
+      if (!(error instanceof RerunRefused)) throw error;
+      results.set(line, error);
+    }
+  };
   const inDocument = await documentSpans(path);
   if (inDocument !== null) {
-    const here = inDocument.filter((found) => found.line === line);
-    if (here.length === 0) {
-      const lines = inDocument.map((found) => found.line).join(", ") || "none";
-      throw new RerunRefused("notToolSpan", `${where(path, line)}: no tool span of this document starts here (its tool spans are on lines ${lines})`);
+    for (const line of lines) {
+      attempt(line, () => {
+        const here = inDocument.filter((found) => found.line === line);
+        if (here.length === 0) {
+          const starts = inDocument.map((found) => found.line).join(", ") || "none";
+          throw new RerunRefused("notToolSpan", `${where(path, line)}: no tool span of this document starts here (its tool spans are on lines ${starts})`);
+        }
+        if (here.length > 1) throw new RerunRefused("idAmbiguous", `${where(path, line)}: ${here.length} tool spans; name one with FILE --span ID`);
+        return located(path, line, here[0]!.span);
+      });
     }
-    if (here.length > 1) throw new RerunRefused("idAmbiguous", `${where(path, line)}: ${here.length} tool spans; name one with FILE --span ID`);
-    return located(path, line, here[0]!.span);
+    return results;
   }
-  let found: string | undefined;
-  let lines = 0;
+  const wanted = new Set(lines);
+  const last = Math.max(0, ...lines);
+  const texts = new Map<number, string>();
+  let count = 0;
   await readLines(path, (text, number) => {
-    lines = number;
-    if (number < line) return;
-    found = text;
-    return STOP;
+    count = number;
+    if (wanted.has(number)) texts.set(number, text);
+    return number >= last ? STOP : undefined;
   });
-  if (found === undefined) throw new RerunRefused("noSuchLine", `${where(path, line)}: no such line (the file has ${lines})`);
-  return located(path, line, parseLine(path, line, found));
+  for (const line of lines) {
+    attempt(line, () => {
+      const text = texts.get(line);
+      if (text === undefined) throw new RerunRefused("noSuchLine", `${where(path, line)}: no such line (the file has ${count})`);
+      return located(path, line, parseLine(path, line, text));
+    });
+  }
+  return results;
 }
 
 async function withId(path: string, spanId: string): Promise<LocatedSpan> {

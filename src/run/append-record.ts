@@ -1,5 +1,12 @@
 // Appends records to a run file so that concurrent writers never interleave or tear a line.
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+
+/** A record that could not be appended; the file was left as it was. */
+export class AppendFailed extends Error {
+  constructor(readonly path: string, readonly code: string) {
+    super(`${path}: cannot append (${code}); the file is left as it was`);
+  }
+}
 
 /** A run file opened for appending before the command runs, so a bad path fails before anything executes. */
 export class RunFile {
@@ -7,15 +14,46 @@ export class RunFile {
 
   /** Opens (creating if needed) with O_APPEND: each record lands at the end whatever other writers do. */
   static open(path: string): RunFile {
-    return new RunFile(openSync(path, "a", 0o644), path);
+    // Read access too, to see a torn last line; a file we may only write to is still appended to.
+    try {
+      return new RunFile(openSync(path, "a+", 0o644), path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EACCES") throw error;
+      return new RunFile(openSync(path, "a", 0o644), path);
+    }
   }
 
-  /** One write(2) per record: on a local file system an O_APPEND write of one buffer is never split. */
+  /** One write(2) per record: on a local file system an O_APPEND write of one buffer is never split. A write that
+   * fails part-way (a full file system) is cut off again, so no torn line is left for the next record to be glued
+   * to; the AppendFailed it throws says so. */
   append(line: string): void {
-    const data = Buffer.from(line.endsWith("\n") ? line : `${line}\n`, "utf8");
-    const written = writeSync(this.fd, data, 0, data.length);
-    if (written !== data.length) {
-      throw new Error(`short write to ${this.path}: ${written} of ${data.length} bytes`);
+    const record = line.endsWith("\n") ? line : `${line}\n`;
+    // A line torn by an older writer is ended first, so this record still starts a line of its own.
+    const data = Buffer.from(this.endsTorn() ? `\n${record}` : record, "utf8");
+    let written: number;
+    try {
+      written = writeSync(this.fd, data, 0, data.length);
+    } catch (error) {
+      throw new AppendFailed(this.path, (error as NodeJS.ErrnoException).code ?? "EIO");
+    }
+    if (written === data.length) return;
+    // With O_APPEND the short write is the file's last `written` bytes (unless another writer got in after it).
+    try {
+      ftruncateSync(this.fd, fstatSync(this.fd).size - written);
+    } catch {
+      // The cut failed too: the error below still stands, and says what was asked.
+    }
+    throw new AppendFailed(this.path, `short write, ${written} of ${data.length} bytes: is the file system full?`);
+  }
+
+  private endsTorn(): boolean {
+    try {
+      const size = fstatSync(this.fd).size;
+      if (size === 0) return false;
+      const last = Buffer.alloc(1);
+      return readSync(this.fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    } catch {
+      return false;
     }
   }
 

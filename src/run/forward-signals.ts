@@ -1,8 +1,8 @@
-// Forwards SIGINT, SIGTERM and SIGHUP received by this process to the process groups of running commands.
+// Forwards SIGINT, SIGTERM, SIGHUP and SIGQUIT received by this process to the process groups of running commands.
 // One listener per signal for the whole process, however many commands run at once (no MaxListeners warning).
 import { killGroup } from "./kill-group.js";
 
-const FORWARDED: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+const FORWARDED: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"];
 const groups = new Set<number>();
 
 function forward(signal: NodeJS.Signals): void {

@@ -10,7 +10,8 @@ import { newRunId, newSpanId } from "./ids.js";
 import { clipMarker, MARKER_RESERVE } from "./marker.js";
 import { otelRegistered } from "./otel/registered.js";
 import type { ToolTrace, TraceOptions } from "./otel/tool-trace.js";
-import { buildSpan } from "./record.js";
+import { buildSpan, unfinishedRecord } from "./record.js";
+import type { ReaderWatch } from "./reader-outlets.js";
 import { validateRunToolOptions } from "./validate-options.js";
 import { watchProcess } from "./watch-process.js";
 import { redactArgv } from "../redact/redact-argv.js";
@@ -61,7 +62,15 @@ export interface RunToolOptions extends TraceOptions {
   onStdout?: KeptSink;
   /** Receives kept stderr bytes as they are decided; a returned promise pauses reading stderr. */
   onStderr?: KeptSink;
-  /** Forward SIGINT, SIGTERM and SIGHUP received by this process to the command's process group. */
+  /** The readers `onStdout`/`onStderr` hand the kept bytes to: when one goes away, the command is ended as in a
+   * shell pipeline (SIGPIPE to its group, that pipe closed), and the span says so (`reader_gone`,
+   * `{s}_delivered_bytes`). */
+  readers?: ReaderWatch;
+  /** If this process is killed before the command ends (the command's group is then stopped: it never outlives
+   * toolspan), leave a `{"span_type":"tool_unfinished", …}` record in `file` (null: on stderr), so a reader can see
+   * a call that never finished. Every check passes over other span types. */
+  unfinished?: { file: string | null };
+  /** Forward SIGINT, SIGTERM, SIGHUP and SIGQUIT received by this process to the command's process group. */
   forwardSignals?: boolean;
   /** Aborting stops the command as a timeout would (SIGTERM, then SIGKILL). */
   signal?: AbortSignal;
@@ -223,8 +232,14 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
   const stdout = new KeptStream(options, options.stdoutCap === undefined ? cap : options.stdoutCap, options.onStdout, blob());
   const stderr = new KeptStream(options, options.stderrCap === undefined ? cap : options.stderrCap, options.onStderr, blob());
 
+  let readerGone: StreamName | null = null;
+  const goneFirst = options.readers?.gone.then((stream) => (readerGone ??= stream));
   const startedAt = new Date();
   const startedTick = performance.now();
+  const recorded = recordedArgv(argv, options);
+  const unfinished = options.unfinished
+    ? { file: options.unfinished.file, record: unfinishedRecord({ runId, spanId, parentSpanId, toolName, argv: recorded.argv, cwd, startedAt }) }
+    : null;
   const outcome = await watchProcess({
     argv,
     cwd,
@@ -236,6 +251,8 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     killAfterMs: seconds(options.killAfterSeconds, 2000)!,
     forwardSignals: options.forwardSignals ?? false,
     signal: options.signal,
+    readerGone: goneFirst,
+    unfinished,
     onStdout: (chunk) => stdout.write(chunk),
     onStderr: (chunk) => stderr.write(chunk),
   });
@@ -263,13 +280,18 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
     Object.assign(stdoutMeasure, stdout.meter.release(onStdout ? leader : null, null));
     Object.assign(stderrMeasure, stderr.meter.release(onStdout ? null : leader, null));
   }
+  // The last kept bytes (a tail, a notice) were handed on just now: a reader that refuses them counts too.
+  if (options.readers) await Promise.race([options.readers.flushed(), goneFirst]);
+  const readers = options.readers;
+  const delivered =
+    readers && readerGone ? { gone: readerGone, stdout: readers.delivered("stdout"), stderr: readers.delivered("stderr") } : null;
   const span = buildSpan(
     {
       runId,
       spanId,
       parentSpanId,
       toolName,
-      ...recordedArgv(argv, options),
+      ...recorded,
       cwd,
       startedAt,
       durationMs: Math.round((performance.now() - startedTick) * 1000) / 1000,
@@ -281,6 +303,7 @@ export async function runTool(argv: string[], options: RunToolOptions = {}): Pro
       redaction: options.redact === false ? "off" : "on",
       blobs,
       harness: options.harness ?? null,
+      delivered,
     },
     stdoutMeasure,
     stderrMeasure,

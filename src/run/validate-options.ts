@@ -67,6 +67,14 @@ const CHECKS: { [Name in keyof Required<RunToolOptions>]: Check } = {
   buffer: flag,
   onStdout: sink,
   onStderr: sink,
+  readers: {
+    expected: "{ gone, delivered, flushed }: gone a promise, delivered and flushed functions",
+    test: (v) => isObject(v) && v.gone instanceof Promise && typeof v.delivered === "function" && typeof v.flushed === "function",
+  },
+  unfinished: {
+    expected: "{ file }: file a path without NUL bytes, or null for stderr",
+    test: (v) => isObject(v) && (v.file === null || (noNul(v.file) && v.file !== "")),
+  },
   forwardSignals: flag,
   signal: { expected: "an AbortSignal", test: (v) => v instanceof AbortSignal },
   redact: { expected: "false or an array of rules { id, pattern } whose pattern is a global RegExp", test: (v) => v === false || (Array.isArray(v) && v.every(rule)) },

@@ -3,8 +3,10 @@
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable } from "node:stream";
+import type { StreamName } from "../contract/span.js";
 import { forwardSignalsTo } from "./forward-signals.js";
-import { terminateGroup } from "./kill-group.js";
+import { guardGroup, type UnfinishedTrace } from "./guard.js";
+import { killGroup, terminateGroup } from "./kill-group.js";
 
 export interface WatchOptions {
   argv: string[];
@@ -17,6 +19,10 @@ export interface WatchOptions {
   killAfterMs: number;
   forwardSignals: boolean;
   signal?: AbortSignal | undefined;
+  /** Settles when the reader of a stream's kept bytes went away: the command is then ended as in a shell pipeline. */
+  readerGone?: Promise<StreamName> | undefined;
+  /** What to leave behind if toolspan is killed before the command ends (the command is stopped either way). */
+  unfinished?: UnfinishedTrace | null;
   /** A returned promise pauses reading that stream until it settles. */
   onStdout: (chunk: Buffer) => void | Promise<void>;
   onStderr: (chunk: Buffer) => void | Promise<void>;
@@ -126,6 +132,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
           }, options.idleTimeoutMs);
     const onAbort = (): void => terminate();
     const stopForwarding = options.forwardSignals && child.pid !== undefined ? forwardSignalsTo(child.pid) : null;
+    const release = child.pid !== undefined ? guardGroup(child.pid, options.unfinished ?? null) : null;
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted) queueMicrotask(onAbort);
 
@@ -135,6 +142,7 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
       for (const timer of [timeoutTimer, idleTimer, stallTimer]) if (timer) clearTimeout(timer);
       cancelKill?.();
       stopForwarding?.();
+      release?.();
       options.signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
@@ -170,6 +178,13 @@ export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
     };
     watchStream(child.stdout!, options.onStdout);
     watchStream(child.stderr!, options.onStderr);
+    // As in `cmd | head -1`: the group gets SIGPIPE, and the pipe it wrote to is closed, so a writer that
+    // ignores SIGPIPE gets EPIPE instead of writing into toolspan forever.
+    void options.readerGone?.then((stream) => {
+      if (settled || child.pid === undefined) return;
+      killGroup(child.pid, "SIGPIPE");
+      (stream === "stdout" ? child.stdout : child.stderr)?.destroy();
+    });
 
     // Only a failure to start matters here; a later error (a failed kill) leaves the run to end as it will.
     child.on("error", (error: NodeJS.ErrnoException) => {

@@ -39,3 +39,14 @@ test("an --out that cannot be written is a usage error naming it, exit 2, not a 
   assert.match(result.stderr.toString(), /--out \/nonexistent-dir\/out\.jsonl: cannot write \(ENOENT\)/);
   assert.doesNotMatch(result.stderr.toString(), /at .*\.js:\d+/);
 });
+
+test("a line nested 100k deep is skipped and named, and the lines around it still convert", async () => {
+  const deep = `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`;
+  const input = writeTemp(`${JSON.stringify(cleanSpan())}\n${deep}\n${JSON.stringify(seedRecord())}\n`);
+  for (const to of ["otlp", "jsonl"]) {
+    const result = await runCli(["convert", "--to", to, input]);
+    assert.equal(result.code, 1, `--to ${to}`);
+    assert.equal(result.stderr.toString("utf8"), `toolspan: ${input}:2: nested too deeply to convert, skipped\n`);
+    assert.equal(result.stdout.toString("utf8").trimEnd().split("\n").length, 2, "both other lines converted");
+  }
+});

@@ -340,6 +340,7 @@ describe("signals sent to toolspan reach the command's process group", () => {
     ["SIGTERM", 143],
     ["SIGINT", 130],
     ["SIGHUP", 129],
+    ["SIGQUIT", 131],
   ] as const) {
     test(`${signal}: the command dies of it, toolspan writes the span and exits ${code}`, async () => {
       const path = runFile();

@@ -81,14 +81,17 @@ const OURS: Record<string, Check> = {
   stderr_normalized_sha256: hashOrNull,
 };
 
-/** Keys written only when a blob store was asked for and did not keep the stream (docs/store.md), or when toolspan
- * added bytes for the model or wrapped for a harness (docs/harnesses.md). */
+/** Keys written only when a blob store was asked for and did not keep the stream (docs/store.md), when toolspan
+ * added bytes for the model or wrapped for a harness (docs/harnesses.md), or when a reader went away (docs/wrap.md). */
 const SOMETIMES: Record<string, Check> = {
   stdout_blob_error: (v) => typeof v === "string" && v.length > 0,
   stderr_blob_error: (v) => typeof v === "string" && v.length > 0,
   stdout_notice_bytes: (v) => Number.isSafeInteger(v) && (v as number) > 0,
   stderr_notice_bytes: (v) => Number.isSafeInteger(v) && (v as number) > 0,
   harness: (v) => typeof v === "string" && v.length > 0,
+  reader_gone: (v) => v === "stdout" || v === "stderr",
+  stdout_delivered_bytes: count,
+  stderr_delivered_bytes: count,
 };
 
 /** Every key the contract lists, both groups. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { LineSplitter } from "../../src/lint/line-splitter.js";
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter, LineTooLong, maxLineBytes } from "../../src/lint/line-splitter.js";
 
 /** Feeds `chunks` to a splitter and returns the lines with the numbers it gave them. */
 function split(chunks: readonly Buffer[], atFileStart = true): string[] {
@@ -144,3 +144,34 @@ function expectedCount(data: Buffer): number {
   for (const byte of body) if (byte === 0x0a) count++;
   return count + (body.length > 0 && body[body.length - 1] !== 0x0a ? 1 : 0);
 }
+
+describe("a line past the limit", () => {
+  test("property: however the bytes are chunked, an over-long line is reported once by number and the rest split as ever", () => {
+    const line = fc.string({ unit: fc.constantFrom("a", "é", "{", " "), maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 9 }), (lines, limit, size) => {
+        const data = Buffer.from(lines.map((text) => `${text}\n`).join(""), "utf8");
+        const seen: (string | number)[] = [];
+        const splitter = new LineSplitter((text, number) => seen.push(`${number}:${text}`), true, limit, (number) => seen.push(number));
+        for (let at = 0; at < data.length; at += size) splitter.push(data.subarray(at, at + size));
+        splitter.end();
+        const expected = lines.map((text, index) => (Buffer.byteLength(text) > limit ? index + 1 : `${index + 1}:${text}`));
+        assert.deepEqual(seen, expected);
+      }),
+    );
+  });
+
+  test("without a handler it throws LineTooLong naming the line, holding no more than the limit", () => {
+    const splitter = new LineSplitter(() => {}, true, 100);
+    splitter.push(Buffer.from("short\n"));
+    assert.throws(() => {
+      for (let i = 0; i < 1000; i++) splitter.push(Buffer.alloc(64, 0x61));
+    }, (error: unknown) => error instanceof LineTooLong && error.line === 2 && error.limit === 100);
+  });
+
+  test("the default is 64 MiB; TOOLSPAN_MAX_LINE_BYTES raises it, anything but a whole number > 0 is ignored", () => {
+    assert.equal(DEFAULT_MAX_LINE_BYTES, 64 * 1024 * 1024);
+    assert.equal(maxLineBytes({ TOOLSPAN_MAX_LINE_BYTES: "1000000000" }), 1_000_000_000);
+    for (const value of [undefined, "", "0", "-5", "1.5", "lots"]) assert.equal(maxLineBytes({ TOOLSPAN_MAX_LINE_BYTES: value }), DEFAULT_MAX_LINE_BYTES);
+  });
+});

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { UnreadableInput } from "../../src/formats/jsonl-lines.js";
-import { locateSpan, parseSpanRef, spanProblems } from "../../src/rerun/locate-span.js";
+import { locateLines, locateSpan, parseSpanRef, spanProblems } from "../../src/rerun/locate-span.js";
 import { RerunRefused, type RefusalReason } from "../../src/rerun/rerun-refused.js";
+import fc from "fast-check";
 import { cleanSpan } from "../helpers/lint.js";
 
 const dir = mkdtempSync(join(tmpdir(), "toolspan-locate-"));
@@ -100,5 +101,36 @@ describe("spanProblems", () => {
     assert.deepEqual(spanProblems(cleanSpan({ cwd: "relative/dir" })), ["'cwd' must be an absolute path"]);
     assert.deepEqual(spanProblems(cleanSpan({ argv: undefined })), ["'argv' must be a non-empty array of strings"]);
     assert.deepEqual(spanProblems(cleanSpan({ rerun_verdict: "maybe" })), [`'rerun_verdict' must be "identical", "identical-normalized", "same-ends", "differs", "unverifiable" or "incomplete"`]);
+  });
+});
+
+describe("locateLines", () => {
+  const kinds = [
+    () => cleanSpan(),
+    () => "not json",
+    () => ({ span_type: "other" }),
+    () => cleanSpan({ argv: "sh -c x" }),
+  ] as const;
+
+  test("property: in one read, each line gives what locateSpan gives for it alone, refusals included", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: kinds.length - 1 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 1, maxLength: 6 }),
+        async (shape, asked) => {
+          const path = runFile(...shape.map((kind) => kinds[kind]!()));
+          const together = await locateLines(path, asked);
+          for (const line of asked) {
+            const alone = await locateSpan({ path, line }).catch((error: unknown) => error);
+            const got = together.get(line);
+            if (alone instanceof RerunRefused) {
+              assert.ok(got instanceof RerunRefused, `line ${line} refused alone`);
+              assert.deepEqual([got.reason, got.message], [alone.reason, alone.message]);
+            } else assert.deepEqual(got, alone);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

@@ -26,3 +26,14 @@ test("a signal this process receives reaches every registered group", async () =
   for (const stop of stops) stop();
   assert.deepEqual(results.map(([, signal]) => signal), ["SIGHUP", "SIGHUP"]);
 });
+
+test("SIGQUIT is forwarded like SIGINT, SIGTERM and SIGHUP", async () => {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { detached: true, stdio: "ignore" });
+  await once(child, "spawn");
+  const stop = forwardSignalsTo(child.pid!);
+  const exit = once(child, "exit");
+  process.emit("SIGQUIT", "SIGQUIT");
+  const [, signal] = await exit;
+  stop();
+  assert.equal(signal, "SIGQUIT");
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { ARGV_REDACTION_KEYS, BLOB_ERROR_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS, NOTICE_KEYS } from "../../src/contract/keys.js";
+import { ARGV_REDACTION_KEYS, BLOB_ERROR_KEYS, CORE_KEYS, OWN_KEYS, RERUN_KEYS, NOTICE_KEYS, READER_KEYS } from "../../src/contract/keys.js";
 import { measureBuffer, type StreamMeasure } from "../../src/meter/stream-meter.js";
 import { buildSpan, type RunFacts } from "../../src/run/record.js";
 import { assertFullSpan, CONTRACT_KEYS } from "../helpers/span.js";
@@ -32,10 +32,18 @@ describe("buildSpan", () => {
   test("writes every key of both contract groups but the rerun keys, blob errors and argv_redactions, and nothing else", () => {
     const span = buildSpan(facts(), text("ok\n"), empty);
     assertFullSpan(span);
-    const rerunOnly: ReadonlySet<string> = new Set([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS, ...NOTICE_KEYS]);
+    const rerunOnly: ReadonlySet<string> = new Set([...RERUN_KEYS, ...BLOB_ERROR_KEYS, ...ARGV_REDACTION_KEYS, ...NOTICE_KEYS, ...READER_KEYS]);
     const expected = [...CORE_KEYS, ...OWN_KEYS].filter((key) => !rerunOnly.has(key)).sort();
     assert.deepEqual(Object.keys(span).sort(), expected);
     assert.deepEqual([...CONTRACT_KEYS].sort(), expected, "src/contract lists the contract's keys");
+  });
+
+  test("reader_gone and {s}_delivered_bytes are written only when a reader went away", () => {
+    const span = buildSpan(facts({ delivered: { gone: "stderr", stdout: 3, stderr: 0 } }), text("ok\n"), empty);
+    assert.deepEqual([span.reader_gone, span.stdout_delivered_bytes, span.stderr_delivered_bytes], ["stderr", 3, 0]);
+    assertFullSpan(span);
+    const none = buildSpan(facts(), text("ok\n"), empty);
+    for (const key of READER_KEYS) assert.equal(key in none, false, key);
   });
 
   test("argv_redactions is written only when argv redaction was asked for", () => {

@@ -1,7 +1,7 @@
 // Reads one transcript file: sniffs its format from the content, then streams a line-based one line by line
 // and parses a whole-document one under a size limit. The only part of the readers that touches the disk.
 import { open, readFile, stat } from "node:fs/promises";
-import { readLines, unreadableInput } from "../jsonl-lines.js";
+import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
 import { ClaudeCodeReader } from "./claude-code.js";
 import { CodexReader } from "./codex.js";
 import type { TranscriptRead, TranscriptReader } from "./call.js";
@@ -29,6 +29,8 @@ export class UnrecognisedTranscript extends Error {
 
 /** Reads `path`; rejects with UnreadableInput or UnrecognisedTranscript. */
 export async function readTranscript(path: string): Promise<TranscriptRead> {
+  // Before the sniff's open, which would wait forever on a FIFO without a writer.
+  refuseNonRegular(path);
   const head = await sniff(path);
   const first = firstLine(head.text, head.whole);
   if (first !== null) {
