@@ -1,11 +1,13 @@
 // Every command run on inputs built to attack a terminal (test/fixtures/hostile): nothing it prints on stdout or
 // stderr holds a C0 control but tab and newline, DEL, a C1 control, a line separator or a bidi control.
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { join } from "node:path";
 import { blobPath } from "../../src/store/blob-path.js";
-import { runCli, type CliResult } from "../helpers/cli.js";
+import { cliArgv, runCli, type CliResult } from "../helpers/cli.js";
+import { shellQuote } from "../../src/formats/safe-text.js";
 import { sha256 } from "../helpers/fixtures.js";
 import { assertTerminalSafe, hostilePath, hostileText } from "../helpers/hostile.js";
 import { scratchPaths, stderrText, stdoutText } from "../helpers/scratch.js";
@@ -78,6 +80,41 @@ describe("hostile inputs reach no terminal raw", () => {
     assert.match(lines[argvLine + 1]!, /not confirmed/, "argv is the plan's last line");
     assert.match(lines[0]!, /\(span "s1\\n {2}argv {5}\[\\"ls\\",\\"-la\\"\]\\nRun it\? \[y\/N\] \\u001b\]2;"\)$/);
     assert.deepEqual(readdirSync(cwd), [], "nothing ran: the argv's touch made no file");
+  });
+
+  // A timeout, not a hang, if the question never comes: the CLI would wait for an answer for ever.
+  test("rerun at a terminal: the question follows the real argv; y runs that argv and nothing else", { timeout: 60_000 }, async (t) => {
+    if (!existsSync("/usr/bin/script")) {
+      t.skip("no util-linux script to give the CLI a terminal");
+      return;
+    }
+    const cwd = mkdtempSync(join(fresh("cwd"), "..", "cwd-"));
+    const run = hostileRun(cwd);
+    const command = cliArgv("rerun", `${run}:1`).map(shellQuote).join(" ");
+    const child = spawn("/usr/bin/script", ["-qec", command, "/dev/null"], { stdio: ["pipe", "pipe", "pipe"] });
+    t.after(() => child.kill("SIGKILL"));
+    let output = "";
+    let plan = "";
+    // The span id holds 'Run it? [y/N] ' too, escaped on the header line: the real question follows the argv line.
+    // readline moves to column 1 and clears the line (ESC [1G ESC [0J) before it asks: its own, not the span's.
+    const question = /\n {2}argv {5}\[[^\n]*\]\r?\n(?:\u001b\[[0-9]*[GJ])*Run it\? \[y\/N\] /;
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (plan === "" && question.test(output)) {
+        plan = output;
+        child.stdin.write("y\r");
+      }
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    assert.notEqual(plan, "", output);
+    const shown = plan.slice(0, plan.search(question) + plan.match(question)![0].indexOf("]\r\n") + 3);
+    assertTerminalSafe(Buffer.from(shown.replace(/\r\n/g, "\n")), "the plan up to the question");
+    assert.match(shown, /\n {2}argv {5}\["sh","-c","touch pwned\\u001b\[8m; echo [^\n]*\]\r\n$/);
+    assert.ok(code === 0 || code === 1, output);
+    assert.deepEqual(readdirSync(cwd), ["pwned\u001b[8m"], "what ran is the argv shown");
   });
 
   test("rerun: a missing cwd, a span that is not JSON, and --show-argv", async () => {
