@@ -28,6 +28,17 @@ function hostileRun(cwd?: string): string {
   return path;
 }
 
+/** Runs `file args` to the end with stdin closed; its stdout as text. */
+function runChild(file: string, args: readonly string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
 function assertSafe(result: CliResult, what: string): void {
   assertTerminalSafe(result.stdout, `${what}: stdout`);
   assertTerminalSafe(result.stderr, `${what}: stderr`);
@@ -153,7 +164,7 @@ describe("hostile inputs reach no terminal raw", () => {
     }
   });
 
-  test("show: errors are escaped; a stored stream of escapes goes to a pipe byte for byte", async () => {
+  test("show: errors are escaped; a stored stream of escapes goes to a pipe byte for byte, to a terminal escaped", async () => {
     const store = fresh("store");
     const stream = "\u001b]2;owned\u0007\u009b2J\u202e\rtail\n";
     const path = blobPath(store, sha256(stream));
@@ -169,6 +180,13 @@ describe("hostile inputs reach no terminal raw", () => {
     assert.equal(piped.code, 0, stderrText(piped));
     assert.equal(stdoutText(piped), stream);
     assertTerminalSafe(piped.stderr, "show: stderr");
+    if (existsSync("/usr/bin/script")) {
+      const command = cliArgv("show", "--store", store, `${run}:1`).map(shellQuote).join(" ");
+      const atTerminal = await runChild("/usr/bin/script", ["-qec", command, "/dev/null"]);
+      assert.equal(atTerminal.code, 0, atTerminal.output);
+      assert.match(atTerminal.output, /\\u001b\]2;owned\\u0007\\u009b2J\\u202e\\u000dtail\r\n/);
+      assertTerminalSafe(Buffer.from(atTerminal.output.replace(/\r\n/g, "\n")), "show at a terminal");
+    }
     for (const args of [["show", "--store", fresh("empty-store"), `${run}:1`], ["show", `${run}:9`], ["show", "--span", "\u001b[2J\u202e", run]]) {
       const result = await runCli(args);
       assert.equal(result.code, 2, stderrText(result));
