@@ -1,4 +1,5 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
+import { escapeControls } from "../formats/safe-text.js";
 import { createReadStream } from "node:fs";
 import { once } from "node:events";
 import { opensDocument } from "../formats/json-document.js";
@@ -58,7 +59,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     const converted = convertValue(value, to, VERSION);
     if (converted === null) {
       skipped++;
-      process.stderr.write(`toolspan: ${path}:${line}: neither a toolspan record nor an OTLP request\n`);
+      process.stderr.write(`toolspan: ${escapeControls(path)}:${line}: neither a toolspan record nor an OTLP request\n`);
     } else lines.push(...converted);
   };
   const splitter = new LineSplitter((text, line) => {
@@ -81,7 +82,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
       await flush();
     }
   } catch (error) {
-    process.stderr.write(`toolspan: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    process.stderr.write(`toolspan: cannot read ${escapeControls(path)}: ${escapeControls((error as NodeJS.ErrnoException).code ?? String(error))}\n`);
     return 2;
   }
   splitter.end();

@@ -194,6 +194,18 @@ describe("hostile inputs reach no terminal raw", () => {
     }
   });
 
+  test("convert, both ways: the same values, escaped", async () => {
+    const run = hostileRun();
+    const otlp = await runCli(["convert", "--to", "otlp", run]);
+    assertSafe(otlp, "convert --to otlp");
+    const back = await runCli(["convert", "--to", "jsonl", "-"], { input: otlp.stdout });
+    assertSafe(back, "convert --to jsonl");
+    const original = hostileText("run.jsonl").split("\n");
+    const records = stdoutText(back).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(records.map((record) => record.span_id), [JSON.parse(original[0]!).span_id, JSON.parse(original[2]!).span_id]);
+    assert.deepEqual(records[0]!.argv, JSON.parse(original[0]!).argv);
+  });
+
   test("gc: removed paths under a store with a hostile name", async () => {
     const store = fresh(`${HOSTILE_NAME}-store`);
     const path = blobPath(store, sha256("old\n"));
