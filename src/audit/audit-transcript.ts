@@ -5,6 +5,7 @@ import { isOwnEvidence } from "./evidence.js";
 import { firstAction, type FirstAction } from "./first-action.js";
 import { rankFindings } from "./rank.js";
 import { toSpan, type AuditSpan } from "./to-span.js";
+import type { RedactRule } from "../redact/rules.js";
 
 /** clipped: the model saw part of the result; unverifiable: the transcript cannot show the result at all. */
 export type Verdict = "clipped" | "unverifiable" | "clean";
@@ -34,10 +35,10 @@ export interface TranscriptAudit {
   problems: TranscriptProblem[];
 }
 
-/** Audits what a reader took from `file`. */
-export function auditRead(read: TranscriptRead, file: string): TranscriptAudit {
+/** Audits what a reader took from `file`; the spans' previews are redacted with `redact` (default the built-ins). */
+export function auditRead(read: TranscriptRead, file: string, redact?: readonly RedactRule[]): TranscriptAudit {
   const calls = read.calls.map((call, i): AuditedCall => {
-    const span = toSpan(call, read, { file, position: i + 1 });
+    const span = toSpan(call, read, { file, position: i + 1 }, redact);
     const verdict: Verdict = span.clip_evidence !== null ? "clipped" : call.unverifiable !== null ? "unverifiable" : "clean";
     return {
       span,
@@ -51,6 +52,6 @@ export function auditRead(read: TranscriptRead, file: string): TranscriptAudit {
 }
 
 /** Reads and audits one transcript; rejects with UnreadableInput or UnrecognisedTranscript. */
-export async function auditTranscript(file: string): Promise<TranscriptAudit> {
-  return auditRead(await readTranscript(file), file);
+export async function auditTranscript(file: string, redact?: readonly RedactRule[]): Promise<TranscriptAudit> {
+  return auditRead(await readTranscript(file), file, redact);
 }

@@ -1,4 +1,5 @@
 // Audit for scripts: one JSON object per finding and per skipped record, no summary line.
+import { jsonText } from "../formats/safe-text.js";
 import type { AuditedCall, TranscriptAudit } from "./audit-transcript.js";
 
 /** A finding as one record. */
@@ -28,8 +29,8 @@ export function findingRecord(audit: TranscriptAudit, call: AuditedCall): Record
 
 /** A transcript's records, findings most urgent first, then the skipped records. */
 export function* transcriptJsonl(audit: TranscriptAudit): Iterable<string> {
-  for (const call of audit.findings) yield `${JSON.stringify(findingRecord(audit, call))}\n`;
+  for (const call of audit.findings) yield `${jsonText(findingRecord(audit, call))}\n`;
   for (const problem of audit.problems) {
-    yield `${JSON.stringify({ type: "skipped", file: audit.file, format: audit.format, line: problem.line, index: problem.index, message: problem.message })}\n`;
+    yield `${jsonText({ type: "skipped", file: audit.file, format: audit.format, line: problem.line, index: problem.index, message: problem.message })}\n`;
   }
 }

@@ -27,7 +27,8 @@ function evidenceText(call: AuditedCall): string {
 
 /** One finding's block. */
 export function findingBlock(call: AuditedCall): string {
-  const lines = [`  ${where(call)} ${what(call)}`, `    ${evidenceText(call)}`];
+  // The evidence quotes the transcript (its version string, a reason, a marker's figures): escaped as a whole.
+  const lines = [`  ${where(call)} ${what(call)}`, `    ${escapeControls(evidenceText(call))}`];
   const bytes = call.span.stdout_bytes;
   if (call.verdict === "clipped") lines.push(`    stdout: ${bytes === null ? "unknown" : bytes} bytes written, cap ${call.span.stdout_cap ?? "unknown"}`);
   if (call.declaredSuccess) lines.push("    the agent declared success right after this result");
@@ -38,7 +39,7 @@ export function findingBlock(call: AuditedCall): string {
 /** A transcript's header, findings and skipped records. */
 export function* transcriptText(audit: TranscriptAudit): Iterable<string> {
   const clipped = audit.findings.filter((call) => call.verdict === "clipped").length;
-  const version = audit.harnessVersion !== null ? ` ${audit.harnessVersion}` : "";
+  const version = audit.harnessVersion !== null ? ` ${escapeControls(audit.harnessVersion)}` : "";
   yield `${showWord(audit.file)} (${audit.format}${version}): ${plural(audit.calls.length, "call")}, ${clipped} clipped, ${audit.findings.length - clipped} unverifiable\n`;
   for (const call of audit.findings) yield findingBlock(call);
   for (const problem of audit.problems) {

@@ -11,11 +11,12 @@ import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../cont
 import type { TranscriptCall, TranscriptRead } from "../formats/transcripts/call.js";
 import { measureBuffer, type StreamMeasure } from "../meter/stream-meter.js";
 import { clipEvidence, isExactClip } from "./evidence.js";
+import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 
 /** A converted span: the contract's keys audit can fill, with unknowns as null or absent. */
 export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "argv" | "returncode"> &
   Partial<Pick<CoreSpan, "argv" | "returncode">> &
-  Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars"> &
+  Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars" | "preview_redactions" | "redaction"> &
   Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep">> &
   AuditSpanKeys & { stdout_bytes: number | null };
 
@@ -25,16 +26,21 @@ export interface SpanPlace {
   position: number;
 }
 
-const measure = (text: string): StreamMeasure =>
-  measureBuffer(Buffer.from(text, "utf8"), { cap: null, hashWindow: DEFAULT_HASH_WINDOW, previewChars: DEFAULT_PREVIEW_CHARS });
+// Previews are redacted as wrap redacts them (docs/secrets.md): a transcript's output holds the same tokens, and
+// the spans audit writes travel as far as wrap's. Hashes and byte counts stay over the raw text.
+const measurer =
+  (redact: readonly RedactRule[]) =>
+  (text: string): StreamMeasure =>
+    measureBuffer(Buffer.from(text, "utf8"), { cap: null, hashWindow: DEFAULT_HASH_WINDOW, previewChars: DEFAULT_PREVIEW_CHARS, redact });
 
-/** Converts one call of `read`. */
-export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPlace): AuditSpan {
+/** Converts one call of `read`, its previews redacted with `redact` (default the built-in rules, as wrap). */
+export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPlace, redact: readonly RedactRule[] = BUILTIN_RULES): AuditSpan {
   const evidence = clipEvidence(call, read.format, read.harnessVersion);
   const runId = read.sessionId ?? place.file.slice(place.file.lastIndexOf("/") + 1);
+  const measure = measurer(redact);
   const stderr = measure(call.stderr);
-  const stdout = stdoutFigures(call, evidence);
-  const clipped = stdout.stdout_truncated;
+  const stdout = stdoutFigures(call, evidence, measure);
+  const clipped = stdout.keys.stdout_truncated;
   return {
     contract: CONTRACT_ID,
     span_type: "tool",
@@ -48,7 +54,9 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
     encoding: "utf-8",
     hash_window: DEFAULT_HASH_WINDOW,
     preview_chars: DEFAULT_PREVIEW_CHARS,
-    ...stdout,
+    preview_redactions: stdout.redactions + stderr.redactions,
+    redaction: redact.length > 0 ? "on" : "off",
+    ...stdout.keys,
     stderr_bytes: stderr.bytes,
     stderr_cap: null,
     stderr_truncated: false,
@@ -83,11 +91,12 @@ type StdoutKeys = Pick<
   | "preview_stdout"
 >;
 
-function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): StdoutKeys {
+/** stdout's keys, and the secrets replaced in its preview. */
+function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null, measure: (text: string) => StreamMeasure): { keys: StdoutKeys; redactions: number } {
   if (isExactClip(call)) {
     const whole = measure(call.fullOutput);
     const kept = measure(call.keptOutput);
-    return {
+    const keys: StdoutKeys = {
       stdout_bytes: whole.bytes,
       // The bytes the model's copy kept: SWE-agent's limit is in characters, this is what it came to.
       stdout_cap: kept.bytes,
@@ -100,10 +109,11 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): Std
       stdout_kept_sha256: kept.streamSha256,
       preview_stdout: kept.preview,
     };
+    return { keys, redactions: kept.redactions };
   }
   const seen = measure(call.fullOutput ?? call.stdout);
   if (evidence === null) {
-    return {
+    const keys: StdoutKeys = {
       stdout_bytes: seen.bytes,
       stdout_cap: null,
       stdout_truncated: false,
@@ -113,10 +123,11 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): Std
       stdout_kept_sha256: seen.keptSha256,
       preview_stdout: seen.preview,
     };
+    return { keys, redactions: seen.redactions };
   }
   const total = call.totalBytes ?? evidence.groups.totalBytes;
   const cap = evidence.groups.capBytes ?? evidence.groups.keptBytes;
-  return {
+  const keys: StdoutKeys = {
     stdout_bytes: typeof total === "number" ? total : null,
     stdout_cap: typeof cap === "number" ? cap : null,
     stdout_truncated: true,
@@ -126,4 +137,5 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null): Std
     stdout_kept_sha256: seen.keptSha256,
     preview_stdout: seen.preview,
   };
+  return { keys, redactions: seen.redactions };
 }

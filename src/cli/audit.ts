@@ -9,6 +9,7 @@ import { writeWithBackpressure } from "../run/backpressure.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { readConfigFile, redactionSettings } from "./config-file.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "format", kind: "choice", value: "FORMAT", choices: AUDIT_FORMATS, help: "text (default, for people) or jsonl (one object per finding)" },
@@ -40,7 +41,10 @@ ${formatOptions(OPTIONS)}
 
 --out writes one span per call, clean ones too: 'toolspan lint', 'toolspan
 triage' and reports read it. What a transcript cannot know stays null: a
-clipped result's byte count and cap unless the marker states them.
+clipped result's byte count and cap unless the marker states them. Its
+previews are redacted as wrap's are (the built-in rules, and those of
+./toolspan.config.json when present; docs/secrets.md): preview_redactions
+counts the secrets replaced.
 
 Exit status: 0 no clipped or unverifiable result, 1 at least one, 2 usage
 error, or a file that cannot be read or is no known transcript (the reason is
@@ -64,6 +68,7 @@ export async function auditCommand(args: readonly string[]): Promise<number> {
   if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan audit [options] FILE...");
   const renderer = AUDIT_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
   const outPath = parsed.options.get("out") as string | undefined;
+  const redact = redactionSettings(readConfigFile(undefined)).rules;
   const spans = outPath === undefined ? null : await openReplaceOption(outPath);
   const out = process.stdout;
   out.on("error", () => {});
@@ -73,7 +78,7 @@ export async function auditCommand(args: readonly string[]): Promise<number> {
     for (const file of parsed.rest) {
       let audit: TranscriptAudit;
       try {
-        audit = await auditTranscript(file);
+        audit = await auditTranscript(file, redact);
       } catch (error) {
         if (!(error instanceof UnreadableInput || error instanceof UnrecognisedTranscript)) throw error;
         // The reason may quote the file (a JSON parser's excerpt of a binary): escaped, it cannot drive the terminal.

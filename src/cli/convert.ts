@@ -1,4 +1,5 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
+import { escapeControls } from "../formats/safe-text.js";
 import { createReadStream } from "node:fs";
 import { opensDocument } from "../formats/json-document.js";
 import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
@@ -74,7 +75,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     }
     if (converted === null) {
       skipped++;
-      process.stderr.write(`toolspan: ${path}:${line}: neither a toolspan record nor an OTLP request\n`);
+      process.stderr.write(`toolspan: ${escapeControls(path)}:${line}: neither a toolspan record nor an OTLP request\n`);
     } else lines.push(...converted);
   };
   const splitter = new LineSplitter(
@@ -107,7 +108,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     }
   } catch (error) {
     const reason = error instanceof UnreadableInput ? error.reason : ((error as NodeJS.ErrnoException).code ?? String(error));
-    process.stderr.write(`toolspan: cannot read ${path}: ${reason}\n`);
+    process.stderr.write(`toolspan: cannot read ${escapeControls(path)}: ${escapeControls(reason)}\n`);
     return 2;
   }
   splitter.end();

@@ -3,6 +3,7 @@ import { debugRun } from "../debug/debug-run.js";
 import { nextStep } from "../debug/next-step.js";
 import { renderSummary } from "../debug/render-summary.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { escapeControls, showWord } from "../formats/safe-text.js";
 import { consentMode, describeRerun } from "../rerun/consent.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
@@ -112,7 +113,7 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
       onRerun: async (result) => {
         const out = runFile as RunFile | null;
         const appendedTo = out && appendSpan(out, result.span, "debug", { keepOpen: true }) ? out.path : undefined;
-        const header = `=== ${file}:${result.of.line} span ${result.of.rerunOf}\n`;
+        const header = `=== ${escapeControls(`${file}:${result.of.line}`)} span ${showWord(result.of.rerunOf)}\n`;
         await writeWithBackpressure(process.stdout, header + renderRerunText(result, appendedTo) + "\n");
       },
     });
@@ -123,7 +124,7 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
     return neededAction ? 1 : 0;
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;
-    process.stderr.write(`toolspan: ${error.message}\n`);
+    process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
     return 2;
   } finally {
     (runFile as RunFile | null)?.close();

@@ -51,7 +51,7 @@ export async function gcCommand(args: readonly string[]): Promise<number> {
   try {
     const referenced = withRuns ? await referencedBlobs(runs) : null;
     const result = await collectGarbage(dir, { keepDays, referenced, dryRun: options.get("dry-run") === true });
-    for (const path of result.removed) process.stdout.write(`${options.get("dry-run") ? "would remove" : "removed"} ${path}\n`);
+    for (const path of result.removed) process.stdout.write(`${options.get("dry-run") ? "would remove" : "removed"} ${escapeControls(path)}\n`);
     const skipped = result.skipped.length > 0 ? `, ${plural(result.skipped.length, "path")} left alone (not toolspan's)` : "";
     process.stderr.write(
       `toolspan gc: ${result.removed.length} ${options.get("dry-run") ? "would be removed" : "removed"}, ${plural(result.kept, "blob")} kept${skipped}\n`,

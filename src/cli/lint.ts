@@ -7,6 +7,7 @@ import { RULES } from "../lint/rules/index.js";
 import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
 import { VERSION } from "./version.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
+import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import { progressOnStderr } from "./progress.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
@@ -105,8 +106,10 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
   // Findings are gathered into 64 KiB writes; a slow reader makes linting wait between ranges.
   let buffered = "";
   let draining: Promise<void> | undefined;
+  // Every format passes through one escape: a file name, a V8 parse message quoting the line, a span id cannot
+  // reach the terminal raw (in JSON formats the escape is inside a string, where it means the same character).
   const write: Write = (text) => {
-    buffered += text;
+    buffered += escapeForTerminal(text);
     if (buffered.length > 1 << 16) {
       draining = writeWithBackpressure(out, buffered) ?? draining;
       buffered = "";
@@ -130,7 +133,7 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
       draining = undefined;
       return wait;
     },
-    onUnreadable: (file, reason) => unreadable.push(`toolspan: cannot read ${file}: ${reason}`),
+    onUnreadable: (file, reason) => unreadable.push(`toolspan: cannot read ${escapeControls(file)}: ${escapeControls(reason)}`),
     onFinding: (file: string, finding: Finding) => {
       if (finding.severity === "error") errors++;
       else if (quiet) return; // --quiet: warnings are neither shown nor counted (ESLint does the same)

@@ -1,6 +1,7 @@
 // `toolspan report`: a run's figures in one place, for an incident review: what was clipped, how much the model
 // never saw, what failed, what the contract says, and where to look first.
 import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { escapeControls } from "../formats/safe-text.js";
 import { reportFile } from "../report/report-file.js";
 import { REPORT_FORMATS, REPORT_RENDERERS } from "../report/renderers.js";
 import { writeWithBackpressure } from "../run/backpressure.js";
@@ -62,7 +63,7 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
       report = await reportFile(file, (bytes, lines) => progress.add(bytes, lines));
     } catch (error) {
       if (!(error instanceof UnreadableInput)) throw error;
-      process.stderr.write(`toolspan: ${error.message}\n`);
+      process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
       status = 2;
       continue;
     } finally {

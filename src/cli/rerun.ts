@@ -1,6 +1,7 @@
 // `toolspan rerun`: find a span, show what will run, get consent, rerun it with no cap, report what it proves.
 import { DEFAULT_SHOW_BYTES, rerunSpan } from "../rerun/rerun-span.js";
-import { consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
+import { ARGV_SHOWN_CHARS, consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
+import { escapeControls, showArgv } from "../formats/safe-text.js";
 import { locateSpan, parseSpanRef, type LocatedSpan } from "../rerun/locate-span.js";
 import { storedStreams } from "../rerun/from-blob.js";
 import { BlobProblem } from "../store/verify-blob.js";
@@ -19,6 +20,7 @@ import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
   { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
+  { name: "show-argv", kind: "flag", help: "print the span's whole argv (a JSON array, escaped) on stdout and run nothing" },
   { name: "yes", kind: "flag", help: "run without asking (without it, a terminal is asked and anything else runs nothing)" },
   { name: "out", kind: "string", value: "RUN", help: "append the new full span, with rerun_of and rerun_verdict, to the run file RUN" },
   { name: "save", kind: "string", value: "DIR", help: "write the full new streams to DIR/<new span id>.stdout and .stderr" },
@@ -42,9 +44,12 @@ whole-stream hash when the span has one, else the head and tail hashes over the
 span's hash_window. Then shows the bytes the model never saw (after a head cap,
 before a tail cap, the middle of head+tail), with their byte offsets.
 
-Before running, it prints the argv (as JSON), the cwd and the timeout on stderr
-and asks 'Run it? [y/N]'. --yes skips the question. Without --yes and without a
-terminal to ask, nothing runs. A cwd that no longer exists is refused.
+Before running, it prints the cwd, the timeout and, last, the argv (as JSON,
+every control character escaped) on stderr and asks 'Run it? [y/N]'. An argv
+longer than ${ARGV_SHOWN_CHARS} characters is shown cut, its first and last parts with the
+number of characters not shown; --show-argv prints it whole and runs nothing.
+--yes skips the question. Without --yes and without a terminal to ask,
+nothing runs. A cwd that no longer exists is refused.
 
 With --store DIR (or TOOLSPAN_STORE), when the store holds both of the span's
 streams (wrap --store) and they verify, they are read instead: nothing runs,
@@ -71,6 +76,7 @@ or a rerun that was refused or declined (nothing ran).
 
 Examples:
   toolspan rerun run.jsonl:3
+  toolspan rerun --show-argv run.jsonl:3
   toolspan rerun --yes --diff --out run.jsonl run.jsonl:3
   toolspan rerun run.jsonl --span 9919b1c2d3e4f5a6 --yes --save /tmp/full --format json`;
 
@@ -101,10 +107,14 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
   const idleTimeoutSeconds = options.get("idle-timeout") as number | undefined;
   try {
     const of = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
+    if (options.get("show-argv")) {
+      await writeWithBackpressure(process.stdout, `${showArgv(of.argv)}\n`);
+      return 0;
+    }
     const store = storeDir(options.get("store") as string | undefined, process.env, false);
     const stored = store === undefined ? null : await storedStreams(of.span, store);
     // Nothing runs when the store has the streams: no cwd is needed and there is nothing to consent to.
-    if (stored) process.stderr.write(`toolspan rerun: ${of.path}:${of.line}: both streams are in the blob store and verify: nothing is run\n`);
+    if (stored) process.stderr.write(`toolspan rerun: ${escapeControls(`${of.path}:${of.line}`)}: both streams are in the blob store and verify: nothing is run\n`);
     else await askConsent(of, timeoutSeconds, options.get("yes") === true);
     // Opened once consent is given (a refusal leaves no file behind) and before the run (a bad path runs nothing).
     const runFile = openOutOption(options.get("out") as string | undefined);
@@ -126,7 +136,7 @@ export async function rerunCommand(args: readonly string[]): Promise<number> {
     return rerunExitCode(result.verdict);
   } catch (error) {
     if (error instanceof RerunRefused || error instanceof UnreadableInput || error instanceof BlobProblem) {
-      process.stderr.write(`toolspan rerun: ${error.message}\n`);
+      process.stderr.write(`toolspan rerun: ${escapeControls(error.message)}\n`);
       return 2;
     }
     throw error;

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { STREAMS } from "../contract/constants.js";
 import type { StreamName } from "../contract/span.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
-import { escapeForTerminal } from "../formats/safe-text.js";
+import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
 import { unseenPlan, type ByteRange } from "../rerun/unseen.js";
@@ -154,7 +154,7 @@ export async function showCommand(args: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof RerunRefused || error instanceof UnreadableInput || error instanceof BlobProblem) {
-      process.stderr.write(`toolspan show: ${error.message}\n`);
+      process.stderr.write(`toolspan show: ${escapeControls(error.message)}\n`);
       return 2;
     }
     throw error;

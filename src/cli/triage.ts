@@ -1,5 +1,6 @@
 // `toolspan triage`: which spans of a run deserve distrust, and what to do first about each.
 import { UnreadableInput } from "../formats/jsonl-lines.js";
+import { escapeControls } from "../formats/safe-text.js";
 import { TRIAGE_FORMATS, TRIAGE_RENDERERS } from "../triage/renderers.js";
 import { TRIAGE_TABLE } from "../triage/table.js";
 import { triageFile } from "../triage/triage-file.js";
@@ -66,7 +67,7 @@ export async function triageCommand(args: readonly string[]): Promise<number> {
     result = await triageFile(parsed.rest[0]!, { onProgress: (bytes, lines) => progress.add(bytes, lines) });
   } catch (error) {
     if (!(error instanceof UnreadableInput)) throw error;
-    process.stderr.write(`toolspan: ${error.message}\n`);
+    process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
     return 2;
   } finally {
     progress.done();

@@ -1,5 +1,5 @@
 // The debug loop's closing summary: what lint said, which spans were incomplete, what each rerun proved, what next.
-import { escapeControls, showWord } from "../formats/safe-text.js";
+import { escapeControls, showWord, jsonText } from "../formats/safe-text.js";
 import type { DebugReport, DebugStep } from "./debug-run.js";
 import type { NextStep } from "./next-step.js";
 import { plural } from "../formats/plural.js";
@@ -17,7 +17,7 @@ function stepLine(file: string, step: DebugStep): string {
   if (step.outcome !== "rerun") return `  ${where}: ${observed}\n      not rerun: ${escapeControls(String(step.reason))}`;
   const result = step.result!;
   const old = result.of.span.returncode;
-  const ended = [`returncode ${result.span.returncode} (was ${old === undefined ? "not recorded" : JSON.stringify(old)})`];
+  const ended = [`returncode ${result.span.returncode} (was ${old === undefined ? "not recorded" : jsonText(old)})`];
   if (result.span.timed_out) ended.push("timed out");
   if (result.span.stalled) ended.push("stalled");
   const unseen = result.unseen.reduce((sum, u) => sum + u.ranges.reduce((n, r) => n + r.end - r.start, 0), 0);

@@ -1,4 +1,5 @@
 // The report for scripts and dashboards: one JSON object per run file, every figure under a stable key.
+import { jsonText } from "../formats/safe-text.js";
 import type { RunReport } from "./report-file.js";
 import { FIRST_SPANS } from "./figures.js";
 import { toolsByLoss, type StreamTally } from "./tally.js";
@@ -50,4 +51,4 @@ export function reportRecord(report: RunReport): Record<string, unknown> {
   };
 }
 
-export const renderJson = (report: RunReport): string => `${JSON.stringify(reportRecord(report))}\n`;
+export const renderJson = (report: RunReport): string => `${jsonText(reportRecord(report))}\n`;

@@ -1,7 +1,7 @@
 // What a rerun is about to execute, and whether it may go ahead without asking: the rule is yes, a question, or nothing.
 import { argvRedactions } from "../lint/span-fields.js";
 import { stat } from "node:fs/promises";
-import { jsonText, showArgv } from "../formats/safe-text.js";
+import { escapeControls, jsonText, shellQuote, showArgv, showWord } from "../formats/safe-text.js";
 import type { LocatedSpan } from "./locate-span.js";
 import { RerunRefused } from "./rerun-refused.js";
 import { plural } from "../formats/plural.js";
@@ -18,15 +18,37 @@ export function consentMode(yes: boolean, stdinIsTerminal: boolean): ConsentMode
 /** What refusing without a terminal says. */
 export const NOT_CONFIRMED = "not confirmed: pass --yes to run without a question";
 
-/** The plan shown before asking: argv as a JSON array (so quotes, spaces and `; rm -rf` are unambiguous), cwd, limit. */
+/** Characters of a long argv shown at the prompt, half from its start and half from its end: enough to read a
+ * command, few enough that padding cannot push its start off the screen. */
+export const ARGV_SHOWN_CHARS = 600;
+
+/** argv as an escaped JSON array; when longer than `limit`, its first and last parts around a note of what is not
+ * shown, so a long argv cannot hide its start behind padding. */
+export function argvForPrompt(argv: readonly string[], limit = ARGV_SHOWN_CHARS): string {
+  const whole = showArgv(argv);
+  if (whole.length <= limit) return whole;
+  const half = Math.floor(limit / 2);
+  return `${whole.slice(0, half)} … [${whole.length - 2 * half} characters not shown] … ${whole.slice(-half)}`;
+}
+
+/** The plan shown before asking. Every field is escaped (a span id or a path cannot move the cursor or fake a line),
+ * and argv comes last, right above the question, as a JSON array (so quotes, spaces and `; rm -rf` are unambiguous);
+ * a long one is cut with its length stated and `rerun --show-argv` named to print it whole. */
 export function describeRerun(of: LocatedSpan, timeoutSeconds: number | null | undefined): string {
-  return [
-    `toolspan rerun: ${of.path}:${of.line} (span ${of.rerunOf})`,
-    `  argv     ${showArgv(of.argv)}`,
+  const argv = argvForPrompt(of.argv);
+  const where = `${of.path}:${of.line}`;
+  const lines = [
+    `toolspan rerun: ${escapeControls(where)} (span ${showWord(of.rerunOf)})`,
     `  cwd      ${jsonText(of.cwd)}`,
     `  timeout  ${timeoutSeconds ? `${timeoutSeconds}s` : "none"}`,
     `  no shell, no cap; the full streams are compared with the span's hashes`,
-  ].join("\n");
+  ];
+  if (argv.length < showArgv(of.argv).length) {
+    const words = plural(of.argv.length, "word");
+    lines.push(`  argv is ${words}, ${showArgv(of.argv).length} characters as JSON; shown cut: ${escapeControls(`toolspan rerun --show-argv ${shellQuote(where)}`)} prints it whole`);
+  }
+  lines.push(`  argv     ${argv}`);
+  return lines.join("\n");
 }
 
 /** Refuses when the recorded argv had secrets replaced (it is not what ran), or when the recorded working directory

@@ -1,4 +1,5 @@
 // The rerun's report as one JSON object, for scripts: the same facts as the text report, bytes as text or base64.
+import { jsonText } from "../formats/safe-text.js";
 import type { RerunResult } from "./rerun-span.js";
 
 /** One JSON line (with its newline); unseen bytes are `text` (UTF-8) or, for a binary stream, `base64`. */
@@ -51,5 +52,5 @@ export function renderRerunJson(result: RerunResult, appendedTo?: string): strin
     saved: result.saved,
     span,
   };
-  return `${JSON.stringify(report)}\n`;
+  return `${jsonText(report)}\n`;
 }

@@ -1,6 +1,6 @@
 // The rerun's report for a person: verdicts, how the rerun ended, the bytes the model never saw, the preview diff.
 // Stream bytes and stored previews are untrusted: their control characters are escaped, never sent to a terminal.
-import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
+import { escapeControls, escapeForTerminal, showWord, jsonText } from "../formats/safe-text.js";
 import type { RerunResult, UnseenStream } from "./rerun-span.js";
 import type { ShownRange } from "./read-ranges.js";
 import type { PreviewDiff } from "./preview-diff.js";
@@ -30,10 +30,10 @@ function endLine(result: RerunResult): string {
   const { span } = result;
   const old = result.of.span.returncode;
   if (result.fromBlob) return `rerun: from the blob store, nothing was run; returncode ${span.returncode} as recorded`;
-  const parts = [`returncode ${span.returncode} (was ${old === undefined ? "not recorded" : JSON.stringify(old)})`];
+  const parts = [`returncode ${span.returncode} (was ${old === undefined ? "not recorded" : jsonText(old)})`];
   const clipped = span.stdout_truncated || span.stderr_truncated;
   parts.push(clipped ? "CLIPPED: the rerun itself was capped" : "no cap, nothing clipped");
-  if (span.error) parts.push(`COULD NOT START: ${span.error}`);
+  if (span.error) parts.push(`COULD NOT START: ${escapeControls(span.error)}`);
   if (span.timed_out) parts.push("TIMED OUT: the new streams are incomplete");
   if (span.stalled) parts.push("STALLED: a pipe went silent or stayed open; the new streams may be incomplete");
   if (!span.timed_out && !span.stalled && !span.error) parts.push("did not time out or stall");
@@ -81,15 +81,16 @@ function diffSection(diff: PreviewDiff): string {
 
 /** The whole text report; `appendedTo` names the run file the new span went to, if any. */
 export function renderRerunText(result: RerunResult, appendedTo?: string): string {
+  const newSpan = `new span ${result.span.span_id} (rerun_of ${showWord(result.span.rerun_of ?? null)})`;
   const parts = [
     `verdict: ${result.verdict}`,
     ...result.streams.map(verdictLine),
     endLine(result),
     appendedTo === undefined
-      ? `new span ${result.span.span_id} (rerun_of ${result.span.rerun_of}); --out RUN appends it to a run file`
-      : `new span ${result.span.span_id} (rerun_of ${result.span.rerun_of}) appended to ${appendedTo}`,
+      ? `${newSpan}; --out RUN appends it to a run file`
+      : `${newSpan} appended to ${escapeControls(appendedTo)}`,
   ];
-  if (result.saved) parts.push(`full streams saved: ${result.saved.stdout}, ${result.saved.stderr}`);
+  if (result.saved) parts.push(`full streams saved: ${escapeControls(result.saved.stdout)}, ${escapeControls(result.saved.stderr)}`);
   let text = `${parts.join("\n")}\n\n`;
   const unseen = result.unseen.filter((u) => u.ranges.length > 0);
   text += unseen.length === 0 ? "the model saw every byte of both streams (nothing was clipped)\n" : unseen.map(unseenSection).join("\n");

@@ -1,7 +1,7 @@
 // Triage for scripts: one JSON object per span and row, in the same order as the text format; no summary.
 import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
-import { rerunCommand } from "../formats/safe-text.js";
+import { rerunCommand, jsonText } from "../formats/safe-text.js";
 import { asksForRerun } from "./render-text.js";
 
 /** The objects of one span, one per row that applies. */
@@ -27,5 +27,5 @@ export function spanRecords(file: string, span: TriagedSpan): Record<string, unk
 
 // The jsonl format, a span at a time.
 export function* renderJsonl(result: TriageResult): Iterable<string> {
-  for (const span of result.spans) yield spanRecords(result.file, span).map((record) => `${JSON.stringify(record)}\n`).join("");
+  for (const span of result.spans) yield spanRecords(result.file, span).map((record) => `${jsonText(record)}\n`).join("");
 }

@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { runCli } from "../helpers/cli.js";
 import { scratchPaths } from "../helpers/scratch.js";
 import { transcriptPath } from "../helpers/transcripts.js";
 
 const fresh = scratchPaths("toolspan-audit-cli-");
+const cwdWithoutConfig = (): string => {
+  const dir = fresh("cwd");
+  mkdirSync(dir);
+  return dir;
+};
 
 const CLEAN = transcriptPath("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
 const CLIPPED = transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl");
@@ -79,4 +84,37 @@ test("usage: no file is a usage error; --help teaches the formats and the exit s
   assert.equal(help.code, 0);
   assert.match(help.stdout.toString(), /Codex CLI +~\/\.codex\/sessions/);
   assert.match(help.stdout.toString(), /Exit status: 0 no clipped or unverifiable result, 1 at least one, 2 usage/);
+});
+
+test("--out: the spans' previews are redacted as wrap's, and preview_redactions counts the secrets", async () => {
+  const secrets = "AWS_ACCESS_KEY_ID=AKIAUJZDE8GXD6NCF10E\nGITHUB_TOKEN=ghp_sMehGAkWvj7FAc9QeWJKY40uvSwMFLZDe1f8\n";
+  const lines = readFileSync(transcriptPath("synthetic/codex-markers.jsonl"), "utf8").trimEnd().split("\n");
+  const withSecrets = lines.map((line) => {
+    let record: { payload?: { type?: string; output?: string } };
+    try {
+      record = JSON.parse(line) as typeof record;
+    } catch {
+      return line; // the fixture's deliberately broken lines stay as they are
+    }
+    if (record.payload?.type === "function_call_output") record.payload.output = `${secrets}${record.payload.output ?? ""}`;
+    return JSON.stringify(record);
+  });
+  const transcript = fresh("secrets.jsonl");
+  writeFileSync(transcript, `${withSecrets.join("\n")}\n`);
+  const out = fresh("spans.jsonl");
+  const result = await runCli(["audit", "--out", out, transcript], { cwd: cwdWithoutConfig() });
+  assert.equal(result.code, 1, result.stderr.toString());
+  const written = readFileSync(out, "utf8");
+  assert.doesNotMatch(written, /AKIAUJZDE8GXD6NCF10E|ghp_sMehGAkWvj7FAc9QeWJKY40uvSwMFLZDe1f8/);
+  const spans = written.trim().split("\n").map((line) => JSON.parse(line) as { preview_stdout: string; preview_redactions: number; redaction: string });
+  // Eight calls; one has no output (its result is on a line the fixture breaks on purpose).
+  assert.equal(spans.length, 8);
+  const withOutput = spans.filter((span) => span.preview_stdout !== "");
+  assert.equal(withOutput.length, 7);
+  for (const span of withOutput) {
+    assert.match(span.preview_stdout, /^AWS_ACCESS_KEY_ID=\[REDACTED:aws-access-key-id\]\nGITHUB_TOKEN=\[REDACTED:[a-z-]+\]\n/);
+    assert.equal(span.preview_redactions, 2);
+    assert.equal(span.redaction, "on");
+  }
+  assert.doesNotMatch(result.stdout.toString(), /AKIAUJZDE8GXD6NCF10E|ghp_sMeh/);
 });
