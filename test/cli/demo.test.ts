@@ -18,7 +18,8 @@ test("demo writes a clipped span and shows the assertion the model never saw", (
   const span = JSON.parse(lines[0]!) as Record<string, unknown>;
   assert.equal(span.stdout_truncated, true);
   // The marker is counted in the cap of 8192: the kept bytes make room for it.
-  assert.equal((span.stdout_cap as number) + (span.stdout_notice_bytes as number), 8192);
+  const handedOn = (span.stdout_cap as number) + (span.stdout_notice_bytes as number);
+  assert.ok(handedOn <= 8192 && handedOn >= 8190, `${handedOn} bytes handed on under a cap of 8192`);
   assert.equal(span.returncode, 1);
   assert.equal(span.ok_preview, false);
   assert.ok((span.stdout_bytes as number) > 2 * 8192, "the failure lies well past the cap");
