@@ -1,10 +1,20 @@
 // A pattern from the user or the model, compiled by RE2's rules: matching takes time linear in the text, whatever
 // the pattern, so no pattern can hang a command on a long stream.
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS as RE2JSClass } from "re2js";
+
+// Loaded on first use: every wrap reads the config code, and RE2 costs ~17 ms of start-up that only a user
+// pattern or a grep needs.
+let engine: typeof RE2JSClass | null = null;
+function re2(): typeof RE2JSClass {
+  engine ??= (createRequire(import.meta.url)("re2js") as { RE2JS: typeof RE2JSClass }).RE2JS;
+  return engine;
+}
 
 /** A line test for `pattern` (RE2 syntax), or why RE2 cannot compile it. */
 export function compileLinearPattern(pattern: string, ignoreCase: boolean): { test: (line: string) => boolean } | { error: string } {
   try {
+    const RE2JS = re2();
     const compiled = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
     return { test: (line) => compiled.matcher(line).find() };
   } catch (error) {
@@ -13,19 +23,22 @@ export function compileLinearPattern(pattern: string, ignoreCase: boolean): { te
 }
 
 // JavaScript flags that RE2 has its own names for; `g`, `d` and `u` change what exec reports or reads, not what matches.
-const RE2_FLAGS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+const re2Flag = (flag: string): number => {
+  const RE2JS = re2();
+  return ({ i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL } as Record<string, number>)[flag] ?? 0;
+};
 
 /** A RegExp whose `exec` runs on RE2 (with its linear-time lookbehinds): a pattern from a config file matches in
  * time linear in the text, so no pattern can keep a command's span from being written. The source must compile
  * both as JavaScript (the RegExp it extends) and as RE2, which refuses lookaheads and backreferences: the
  * constructor throws the RE2 message then. `exec` honours `lastIndex` for `g` and reports `indices` for `d`. */
 export class LinearRegExp extends RegExp {
-  private readonly linear: RE2JS;
+  private readonly linear: RE2JSClass;
 
   constructor(source: string, flags: string) {
     super(source, flags);
-    const re2Flags = [...flags].reduce((all, flag) => all | (RE2_FLAGS[flag] ?? 0), RE2JS.LOOKBEHINDS);
-    this.linear = RE2JS.compile(source, re2Flags);
+    const re2Flags = [...flags].reduce((all, flag) => all | re2Flag(flag), re2().LOOKBEHINDS);
+    this.linear = re2().compile(source, re2Flags);
   }
 
   override exec(text: string): RegExpExecArray | null {
