@@ -51,11 +51,12 @@ export interface CodexResult {
   sessionLog: string | null;
 }
 
-let freshHome: ((name: string) => string) | undefined;
+// Made when the module loads, so the folder is removed when the test file ends (a hook added inside a test is not).
+const freshHome = scratchPaths("toolspan-codex-home-");
 
 /** Runs `codex exec` once and resolves when it exits or is killed for its timeout. */
 export async function runCodex(run: CodexRun): Promise<CodexResult> {
-  const home = run.home ?? (freshHome ??= scratchPaths("toolspan-codex-home-"))("home");
+  const home = run.home ?? freshHome("home");
   const codexHome = join(home, ".codex");
   mkdirSync(codexHome, { recursive: true });
   const configPath = join(codexHome, "config.toml");
