@@ -52,7 +52,7 @@ export {
   NORMALIZE_MAX_BYTES,
   NORMALIZE_LINE_BYTES,
   type Normalization,
-} from "./rerun/normalize.js";
+} from "./meter/normalize.js";
 export { previewDiff, type PreviewDiff, type PreviewDiffInput } from "./rerun/preview-diff.js";
 export type { ShownRange } from "./rerun/read-ranges.js";
 export { renderRerunText } from "./rerun/render-text.js";

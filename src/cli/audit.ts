@@ -5,7 +5,7 @@ import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { escapeControls } from "../formats/safe-text.js";
 import { UnrecognisedTranscript } from "../formats/transcripts/read-transcript.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";

@@ -4,12 +4,12 @@ import { createReadStream } from "node:fs";
 import { opensDocument } from "../formats/json-document.js";
 import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
 import { refuseNonRegular, UnreadableInput } from "../formats/jsonl-lines.js";
-import { LineSplitter, maxLineBytes } from "../lint/line-splitter.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { LineSplitter, maxLineBytes } from "../formats/line-splitter.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "../util/version.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [

@@ -8,7 +8,7 @@ import { consentMode, describeRerun } from "../rerun/consent.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
 import type { RunFile } from "../run/append-record.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";

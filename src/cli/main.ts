@@ -2,7 +2,7 @@
 import { escapeControls } from "../formats/safe-text.js";
 import { flushed } from "./output.js";
 import { UsageError } from "./usage-error.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "../util/version.js";
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: readonly string[]) => Promise<number>> }> = {
   wrap: {

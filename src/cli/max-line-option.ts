@@ -1,5 +1,5 @@
 // --max-line-bytes, shared by every command that reads run files or transcripts line by line.
-import { DEFAULT_MAX_LINE_BYTES } from "../lint/line-splitter.js";
+import { DEFAULT_MAX_LINE_BYTES } from "../formats/line-splitter.js";
 import type { OptionSpec, ParsedValue } from "./option-parser.js";
 
 export const MAX_LINE_OPTION: OptionSpec = {

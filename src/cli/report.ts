@@ -4,7 +4,7 @@ import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { escapeControls } from "../formats/safe-text.js";
 import { reportFile } from "../report/report-file.js";
 import { REPORT_FORMATS, REPORT_RENDERERS } from "../report/renderers.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
 import { UsageError } from "./usage-error.js";

@@ -13,7 +13,7 @@ import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { UsageError } from "./usage-error.js";
 import { VERIFIED_VERDICTS } from "../contract/constants.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";

@@ -7,7 +7,7 @@ import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
 import { unseenPlan, type ByteRange } from "../rerun/unseen.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { matchingLines, type LineMatch } from "../store/matching-lines.js";
 import { BlobProblem, verifyBlob } from "../store/verify-blob.js";
 import { FOLLOW_UP_BYTES } from "../harness/notice.js";

@@ -6,7 +6,7 @@ import { TRIAGE_TABLE } from "../triage/table.js";
 import { triageFile } from "../triage/triage-file.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 import { UsageError } from "./usage-error.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 

@@ -1,7 +1,7 @@
 // Reads a run file ('-' = standard input) line by line, numbered as an editor numbers them, in constant memory.
 import { createReadStream, realpathSync, statSync } from "node:fs";
 import { basename } from "node:path";
-import { LineSplitter, LineTooLong } from "../lint/line-splitter.js";
+import { LineSplitter, LineTooLong } from "./line-splitter.js";
 
 /** A run file that could not be read; `reason` is the system's code or a short phrase. */
 export class UnreadableInput extends Error {

@@ -2,7 +2,7 @@
 import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 import { Readable } from "node:stream";
 import { opensDocument } from "../formats/json-document.js";
-import { LineSplitter, maxLineBytes } from "./line-splitter.js";
+import { LineSplitter, maxLineBytes } from "../formats/line-splitter.js";
 import { lintDocumentInto } from "./lint-document.js";
 import { lintLineInto, lintOverlongInto, type ActiveRule, type Finding } from "./lint-line.js";
 import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";

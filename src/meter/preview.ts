@@ -1,4 +1,5 @@
 // The preview: the first characters of the kept bytes, as the model would read them decoded.
+import { firstCodePoints } from "../util/code-points.js";
 
 /** Bytes of kept output that always hold the first `previewChars` characters: 4 per character, plus one
  * more sequence so the decoder can settle whether the last of them is a replacement character. */
@@ -18,13 +19,3 @@ export function buildPreview(keptPrefix: Uint8Array, complete: boolean, previewC
   return firstCodePoints(text, previewChars);
 }
 
-/** The first `limit` code points of `text`, never splitting a surrogate pair. */
-export function firstCodePoints(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  let units = 0;
-  for (let count = 0; count < limit && units < text.length; count++) {
-    const code = text.charCodeAt(units);
-    units += code >= 0xd800 && code <= 0xdbff && units + 1 < text.length ? 2 : 1;
-  }
-  return text.slice(0, units);
-}

@@ -6,7 +6,7 @@ import { DeferredKeeper, headShare, Keeper, type SettledKeep } from "./keep.js";
 import { PrefixWindow } from "./prefix-window.js";
 import { buildPreview, previewPrefixBytes } from "./preview.js";
 import { REDACTION_LOOKAHEAD_CHARS, redactPreview } from "../redact/redact-text.js";
-import { NORMALIZE_MAX_BYTES, NormalizedHash } from "../rerun/normalize.js";
+import { NORMALIZE_MAX_BYTES, NormalizedHash } from "../meter/normalize.js";
 import type { RedactRule } from "../redact/rules.js";
 import { newSha256, sha256Hex } from "./sha256.js";
 import { TailWindow } from "./tail-window.js";
@@ -45,7 +45,7 @@ export interface StreamMeasure {
   sha256: string | null;
   /** Whole-stream hash, always. */
   streamSha256: string;
-  /** Whole-stream hash after normalising run-to-run noise (src/rerun/normalize.ts); null when binary or too long. */
+  /** Whole-stream hash after normalising run-to-run noise (src/meter/normalize.ts); null when binary or too long. */
   normalizedSha256: string | null;
   headSha256: string | null;
   tailSha256: string | null;

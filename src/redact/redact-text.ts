@@ -1,5 +1,5 @@
 // Finds secrets in text with a rule set and replaces them with `[REDACTED:<rule-id>]`.
-import { firstCodePoints } from "../meter/preview.js";
+import { firstCodePoints } from "../util/code-points.js";
 import { SEAM_RULES, type RedactRule } from "./rules.js";
 
 /** Characters `[start, end)` of a text hold a secret that `rule` found. */

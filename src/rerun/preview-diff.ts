@@ -2,7 +2,7 @@
 import { formatPatch, structuredPatch, FILE_HEADERS_ONLY } from "diff";
 import type { StreamName } from "../contract/span.js";
 import { buildPreview } from "../meter/preview.js";
-import { normalizeForDiff } from "./normalize.js";
+import { normalizeForDiff } from "../meter/normalize.js";
 
 /** One stream's comparison: text with a patch, or a binary stream that only hashes can compare. */
 export type PreviewDiff =

@@ -14,7 +14,7 @@ import type { LocatedSpan } from "./locate-span.js";
 import { previewDiff, type PreviewDiff } from "./preview-diff.js";
 import { readPrefix, readRange, type ShownRange } from "./read-ranges.js";
 import { RerunRefused } from "./rerun-refused.js";
-import { StreamFile } from "./stream-file.js";
+import { StreamFile } from "../store/stream-file.js";
 import { unseenPlan, type UnseenPlan } from "./unseen.js";
 import { freshStream, incompleteReason, verdictFor, type StreamVerdict } from "./verdict.js";
 import { spanFromBlobs, type StoredStreams } from "./from-blob.js";

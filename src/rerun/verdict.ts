@@ -2,7 +2,7 @@
 import type { RerunVerdict, StreamName, ToolSpan } from "../contract/span.js";
 import type { SpanObject } from "../lint/rule.js";
 import { hashWindow, isHash, streamFields } from "../lint/span-fields.js";
-import { NORMALIZATION_ID } from "./normalize.js";
+import { NORMALIZATION_ID } from "../meter/normalize.js";
 
 /** The new stream's figures; head and tail hashes must be taken over the **old** span's `hash_window`. */
 export interface FreshStream {

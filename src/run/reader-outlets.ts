@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { fstatSync } from "node:fs";
 import type { StreamName } from "../contract/span.js";
-import { waitForDrain } from "./backpressure.js";
+import { waitForDrain } from "../util/backpressure.js";
 
 /** What runTool needs to know of the readers its kept bytes go to (RunToolOptions.readers). */
 export interface ReaderWatch {

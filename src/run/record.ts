@@ -1,6 +1,6 @@
 // Turns what a run observed into one contract record, every key of both groups present.
 import { CONTRACT_ID } from "../contract/constants.js";
-import { NORMALIZATION_ID } from "../rerun/normalize.js";
+import { NORMALIZATION_ID } from "../meter/normalize.js";
 import type { StreamName, ToolSpan } from "../contract/span.js";
 import type { StreamMeasure } from "../meter/stream-meter.js";
 import type { BlobOutcome } from "../store/blob-store.js";

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { link, mkdir, open, rename, rm, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { StreamFile } from "../rerun/stream-file.js";
+import { StreamFile } from "./stream-file.js";
 import { blobName, blobPath, newTempName, tempDir } from "./blob-path.js";
 import { hashFile } from "./hash-file.js";
 

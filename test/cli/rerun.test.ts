@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { RERUN_KEYS } from "../../src/contract/keys.js";
-import { NORMALIZE_MAX_BYTES } from "../../src/rerun/normalize.js";
+import { NORMALIZE_MAX_BYTES } from "../../src/meter/normalize.js";
 import { cliArgv, runCli } from "../helpers/cli.js";
 import { fixturePath, nodeFixture, sha256 } from "../helpers/fixtures.js";
 import { repoPath } from "../helpers/repo.js";

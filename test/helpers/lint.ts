@@ -12,7 +12,7 @@ import { activeSpanRules } from "../../src/lint/lint-range.js";
 import type { SpanObject } from "../../src/lint/rule.js";
 import { RULES_BY_ID } from "../../src/lint/rules/index.js";
 import { defaultSeverities, type Severities } from "../../src/lint/severities.js";
-import { NORMALIZATION_ID } from "../../src/rerun/normalize.js";
+import { NORMALIZATION_ID } from "../../src/meter/normalize.js";
 import { oracle, type OracleKeep } from "./oracle.js";
 
 /** Findings for one line of text, linted as line 1 with every span rule at `severities` (default: the defaults). */

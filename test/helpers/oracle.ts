@@ -2,7 +2,7 @@
 // and shares no code with src/meter, so the streaming meter can be checked against it.
 import { createHash } from "node:crypto";
 // The normalisation table is the spec here, applied to text one line at a time; the meter applies it to bytes.
-import { NORMALIZE_LINE_BYTES, NORMALIZE_MAX_BYTES, normalizeForDiff } from "../../src/rerun/normalize.js";
+import { NORMALIZE_LINE_BYTES, NORMALIZE_MAX_BYTES, normalizeForDiff } from "../../src/meter/normalize.js";
 
 export type OracleKeep = "head" | "tail" | "head+tail";
 

@@ -1,7 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { buildPreview, firstCodePoints, previewPrefixBytes } from "../../src/meter/preview.js";
+import { buildPreview, previewPrefixBytes } from "../../src/meter/preview.js";
+import { firstCodePoints } from "../../src/util/code-points.js";
 import { oraclePreview } from "../helpers/oracle.js";
 import { runs, streamBytes } from "./arbitraries.js";
 

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { RerunVerdict } from "../../src/contract/span.js";
 import { oracle } from "../helpers/oracle.js";
 import { spanFor, withChanges } from "../helpers/lint.js";
-import { NormalizedHash } from "../../src/rerun/normalize.js";
+import { NormalizedHash } from "../../src/meter/normalize.js";
 import { overallVerdict, streamVerdict, verdictFor, type FreshStream } from "../../src/rerun/verdict.js";
 import type { SpanObject } from "../../src/lint/rule.js";
 

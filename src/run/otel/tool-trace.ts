@@ -4,7 +4,7 @@ import type { Context, Span, TextMapPropagator } from "@opentelemetry/api";
 import type { ToolSpan } from "../../contract/span.js";
 import { contractAttributes } from "../../formats/otlp/contract-attributes.js";
 import { errorType, semanticAttributes, spanName } from "../../formats/otlp/tool-span-semantics.js";
-import { VERSION } from "../../cli/version.js";
+import { VERSION } from "../../util/version.js";
 
 /** How the span joins a trace. */
 export interface TraceOptions {

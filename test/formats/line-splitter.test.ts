@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { DEFAULT_MAX_LINE_BYTES, LineSplitter, LineTooLong, maxLineBytes } from "../../src/lint/line-splitter.js";
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter, LineTooLong, maxLineBytes } from "../../src/formats/line-splitter.js";
 
 /** Feeds `chunks` to a splitter and returns the lines with the numbers it gave them. */
 function split(chunks: readonly Buffer[], atFileStart = true): string[] {

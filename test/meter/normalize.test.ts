@@ -9,7 +9,7 @@ import {
   NORMALIZE_LINE_BYTES,
   NormalizedHash,
   normalizeForDiff,
-} from "../../src/rerun/normalize.js";
+} from "../../src/meter/normalize.js";
 import { oracleNormalizedSha256 } from "../helpers/oracle.js";
 import { repoPath } from "../helpers/repo.js";
 

@@ -1,7 +1,7 @@
 // Replaces what changes from run to run (times, durations, addresses, pids, temporary paths) with placeholders:
 // one table for the preview diff (text) and the normalised stream hashes a rerun's verdict compares (bytes).
 // docs/rerun.md lists the same rules.
-import { newSha256, sha256OfText } from "../meter/sha256.js";
+import { newSha256, sha256OfText } from "./sha256.js";
 //
 // Every rule is line-local: it never matches a newline, and its lookarounds read a newline as they read the start
 // or end of the text. So normalising a whole text equals normalising it line by line, and a stream's normalised

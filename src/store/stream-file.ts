@@ -1,7 +1,7 @@
 // A whole stream written to a file as it arrives, at the pace the disk takes it: constant memory, any size.
 import { createWriteStream, type WriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
-import { writeWithBackpressure } from "../run/backpressure.js";
+import { writeWithBackpressure } from "../util/backpressure.js";
 
 /** A file a rerun's stream goes into; `write` is a runTool sink (a returned promise pauses the command's pipe). */
 export class StreamFile {
