@@ -35,39 +35,27 @@ interface FileEntry {
   mtimeMs: number;
 }
 
-// Regular files only, by lstat: a link, a folder or a device in their place is left alone.
-async function regularFiles(dir: string, accept: (name: string) => boolean): Promise<FileEntry[]> {
+// Entries of `dir` whose name `accept`s and that are, by lstat, regular files (or folders): a link, a device or the
+// other kind in their place is left alone.
+async function entriesOf(dir: string, kind: "file" | "folder", accept: (name: string) => boolean): Promise<FileEntry[]> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
     return [];
   }
-  const files: FileEntry[] = [];
+  const found: FileEntry[] = [];
   for (const name of names) {
     if (!accept(name)) continue;
     const path = join(dir, name);
     const info = await lstat(path).catch(() => null);
-    if (info?.isFile()) files.push({ path, bytes: info.size, mtimeMs: info.mtimeMs });
-  }
-  return files;
-}
-
-async function folders(dir: string, accept: (name: string) => boolean): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const name of names) {
-    if (!accept(name)) continue;
-    const info = await lstat(join(dir, name)).catch(() => null);
-    if (info?.isDirectory()) found.push(join(dir, name));
+    if (info && (kind === "file" ? info.isFile() : info.isDirectory())) found.push({ path, bytes: info.size, mtimeMs: info.mtimeMs });
   }
   return found;
 }
+
+const regularFiles = (dir: string, accept: (name: string) => boolean) => entriesOf(dir, "file", accept);
+const folders = async (dir: string, accept: (name: string) => boolean) => (await entriesOf(dir, "folder", accept)).map((entry) => entry.path);
 
 const BLOB_NAME = /sha256:([0-9a-f]{64})(?![0-9a-f])/g;
 
