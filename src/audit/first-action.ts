@@ -1,7 +1,7 @@
 // The first action for a converted span, read from the decision table (src/triage/table.ts): audit keeps no
 // copy of the table.
 import { lintLine } from "../lint/lint-line.js";
-import type { SpanObject } from "../lint/rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 import { spanFacts } from "../triage/facts.js";
 import { matchRows, spanLint } from "../triage/match.js";
 import { triageRules } from "../triage/triage-file.js";

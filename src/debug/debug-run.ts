@@ -4,7 +4,7 @@
 import { lintFiles } from "../lint/lint-files.js";
 import type { Finding } from "../lint/lint-line.js";
 import { defaultSeverities } from "../lint/severities.js";
-import { argvRedactions } from "../lint/span-fields.js";
+import { argvRedactions } from "../contract/span-fields.js";
 import { assertRunnable } from "../rerun/consent.js";
 import { locateLines, locateSpan, type LocatedSpan } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";

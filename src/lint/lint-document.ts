@@ -5,7 +5,8 @@ import { isOtlpRequest, type OtlpSpan } from "../formats/otlp/spans-from-line.js
 import { lintLineInto, lintValueInto } from "./lint-line.js";
 import { lintOtlpInto } from "./lint-otlp.js";
 import type { ActiveRule, LintSink } from "./lint-span.js";
-import type { Severity, SpanObject } from "./rule.js";
+import type { Severity } from "./rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 
 const SPAN_ID = /"spanId"\s*:\s*"([^"]*)"/;
 // A span's `links` name other spans by spanId: their lines are not where those spans stand.

@@ -4,7 +4,8 @@ import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
 import { toFinding, type Finding } from "./finding.js";
 import { lintOtlpInto } from "./lint-otlp.js";
 import { lintSpanInto, type ActiveRule, type LintSink } from "./lint-span.js";
-import type { Report, Severity, SpanIdentity, SpanObject } from "./rule.js";
+import type { Report, Severity, SpanIdentity } from "./rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 import { invalidJson } from "./rules/invalid-json.js";
 
 export { toFinding, type ActiveRule, type Finding, type LintSink };

@@ -3,7 +3,8 @@
 import { spansFromRequest, type OtlpSpan } from "../formats/otlp/spans-from-line.js";
 import { toFinding } from "./finding.js";
 import { lintSpanInto, type ActiveRule, type LintSink } from "./lint-span.js";
-import type { Report, SpanObject } from "./rule.js";
+import type { Report } from "./rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 
 /** `lineOf` places each span on its own line when the request spans many (a pretty-printed document); `spans`,
  * the request's spans when the caller has decoded them already. */

@@ -1,7 +1,8 @@
 // Runs the span rules on one tool span, wherever it was read from: a JSONL line or a span of an OTLP request.
 import { toFinding, type Finding } from "./finding.js";
-import type { Report, Severity, SpanIdentity, SpanObject, SpanRule } from "./rule.js";
-import { spanView } from "./span-fields.js";
+import type { Report, Severity, SpanIdentity, SpanRule } from "./rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
+import { spanView } from "../contract/span-fields.js";
 
 /** A span rule with the severity it runs at after configuration. */
 export interface ActiveRule {

@@ -2,25 +2,16 @@
 import type { StreamName } from "../contract/span.js";
 import type { OtlpSpan } from "../formats/otlp/spans-from-line.js";
 import type { TraceIdentity } from "./finding.js";
-import type { StreamFields } from "./span-fields.js";
+import type { SpanView } from "../contract/span-fields.js";
 
 export type Severity = "error" | "warning";
 export type SeveritySetting = Severity | "off";
-
-/** A parsed line: any JSON object, trusted in nothing. */
-export type SpanObject = Record<string, unknown>;
 
 /** What a check reports: a message id and the data its template needs. */
 export interface Report {
   messageId: string;
   data?: Record<string, string | number>;
   stream?: StreamName;
-}
-
-/** A tool span as rules see it: the raw object, and each stream's figures read once with their types. */
-export interface SpanView {
-  span: SpanObject;
-  streams: readonly [StreamFields, StreamFields];
 }
 
 /** A rule over one span at a time. `check` calls `report` for each finding (ESLint's context.report). */

@@ -130,7 +130,7 @@ function findAcrossSeams(window: string, rules: readonly RedactRule[], seams: re
 }
 
 // The contract counts a preview's bytes with each U+FFFD as one: the byte the decoder replaced. Lint counts them
-// the same way with a faster formula (lint/span-fields.ts previewByteLength); the two must agree.
+// the same way with a faster formula (contract/span-fields.ts previewByteLength); the two must agree.
 function cutToBytes(text: string, maxBytes: number): string {
   let bytes = 0;
   let units = 0;

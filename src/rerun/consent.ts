@@ -1,5 +1,5 @@
 // What a rerun is about to execute, and whether it may go ahead without asking: the rule is yes, a question, or nothing.
-import { argvRedactions } from "../lint/span-fields.js";
+import { argvRedactions } from "../contract/span-fields.js";
 import { stat } from "node:fs/promises";
 import { escapeControls, jsonText, shellQuote, showArgv, showWord } from "../formats/safe-text.js";
 import type { LocatedSpan } from "./locate-span.js";

@@ -1,7 +1,7 @@
 // A rerun that runs nothing: when the span's streams are in a blob store and verify, they are the streams.
 import { STREAMS } from "../contract/constants.js";
 import type { StreamName, ToolSpan } from "../contract/span.js";
-import { hashWindow, previewChars } from "../lint/span-fields.js";
+import { hashWindow, previewChars } from "../contract/span-fields.js";
 import { StreamMeter, type StreamMeasure } from "../meter/stream-meter.js";
 import { BUILTIN_RULES } from "../redact/rules.js";
 import { newSpanId } from "../run/ids.js";

@@ -5,7 +5,7 @@ import { readDocument } from "../formats/json-document.js";
 import { readLines, STOP } from "../formats/jsonl-lines.js";
 import { spanLines } from "../lint/lint-document.js";
 import { isOtlpRequest, spansFromRequest } from "../formats/otlp/spans-from-line.js";
-import type { SpanObject } from "../lint/rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 import { RerunRefused } from "./rerun-refused.js";
 
 /** Where the span is: a line of a run file, or the span with this `span_id` in it. */

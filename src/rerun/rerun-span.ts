@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STREAMS } from "../contract/constants.js";
 import type { Encoding, RerunVerdict, StreamName, ToolSpan } from "../contract/span.js";
-import { hashWindow, isHash, previewChars, streamFields } from "../lint/span-fields.js";
+import { hashWindow, isHash, previewChars, streamFields } from "../contract/span-fields.js";
 import { previewPrefixBytes } from "../meter/preview.js";
 import { runTool } from "../run/run-tool.js";
 import { assertRunnable, NOT_CONFIRMED } from "./consent.js";

@@ -1,9 +1,9 @@
 // Which bytes of a stream the model never saw, from the cap and keep policy it was clipped with: pure.
 import { KEEP_POLICIES } from "../contract/constants.js";
 import type { KeepPolicy, StreamName } from "../contract/span.js";
-import type { SpanObject } from "../lint/rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 import { headShare } from "../meter/keep.js";
-import { streamFields } from "../lint/span-fields.js";
+import { streamFields } from "../contract/span-fields.js";
 
 /** Bytes `start` (inclusive) to `end` (exclusive) of a stream. */
 export interface ByteRange {

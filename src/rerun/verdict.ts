@@ -1,7 +1,7 @@
 // What a rerun proves about the original stream, from the old span's figures and the new stream's: pure.
 import type { RerunVerdict, StreamName, ToolSpan } from "../contract/span.js";
-import type { SpanObject } from "../lint/rule.js";
-import { hashWindow, isHash, streamFields } from "../lint/span-fields.js";
+import type { SpanObject } from "../contract/span-fields.js";
+import { hashWindow, isHash, streamFields } from "../contract/span-fields.js";
 import { NORMALIZATION_ID } from "../meter/normalize.js";
 
 /** The new stream's figures; head and tail hashes must be taken over the **old** span's `hash_window`. */

@@ -1,8 +1,8 @@
 // Finds a span's blob in a store and proves it is the stream the span describes before anyone reads it.
 import { stat } from "node:fs/promises";
 import type { StreamName } from "../contract/span.js";
-import type { SpanObject } from "../lint/rule.js";
-import { isCount, isHash } from "../lint/span-fields.js";
+import type { SpanObject } from "../contract/span-fields.js";
+import { isCount, isHash } from "../contract/span-fields.js";
 import { blobHex, blobPath } from "./blob-path.js";
 import { hashFile } from "./hash-file.js";
 

@@ -1,8 +1,8 @@
 // An untrusted span read into the typed facts the decision table selects on; a wrong type reads as unknown.
 import { CONTRACT_ID } from "../contract/constants.js";
 import type { StreamName } from "../contract/span.js";
-import type { SpanObject } from "../lint/rule.js";
-import { keptBytes, spanView, wasClipped, type StreamFields } from "../lint/span-fields.js";
+import type { SpanObject } from "../contract/span-fields.js";
+import { keptBytes, spanView, wasClipped, type StreamFields } from "../contract/span-fields.js";
 import { isTestRun } from "./is-test-run.js";
 import { FAILURE_PATTERN } from "./test-commands.js";
 

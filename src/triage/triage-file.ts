@@ -7,7 +7,7 @@ import { defaultSeverities } from "../lint/severities.js";
 import { opensDocument } from "../formats/json-document.js";
 import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
 import { spanLines } from "../lint/lint-document.js";
-import type { SpanObject } from "../lint/rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
 import { detach, triageLine, triageOtlpRequest, triageValue, type SpanObserver, type TriagedSpan, type TriageRules } from "./triage-line.js";
 
 /** A run file's triage. */

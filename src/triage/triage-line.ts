@@ -3,8 +3,9 @@ import { spansFromRequest, type OtlpSpan } from "../formats/otlp/spans-from-line
 import type { ActiveRule, Finding, LintSink } from "../lint/lint-line.js";
 import { lintLine, lintValueInto } from "../lint/lint-line.js";
 import { lintOtlpInto } from "../lint/lint-otlp.js";
-import type { Severity, SpanIdentity, SpanObject } from "../lint/rule.js";
-import { argvRedactions } from "../lint/span-fields.js";
+import type { Severity, SpanIdentity } from "../lint/rule.js";
+import type { SpanObject } from "../contract/span-fields.js";
+import { argvRedactions } from "../contract/span-fields.js";
 import { spanFacts, type SpanFacts } from "./facts.js";
 import { matchRows, spanLint, type TriageMatch } from "./match.js";
 import type { SpanLint } from "./row.js";

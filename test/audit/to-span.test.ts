@@ -5,7 +5,7 @@ import { auditTranscript } from "../../src/audit/audit-transcript.js";
 import { toSpan } from "../../src/audit/to-span.js";
 import type { TranscriptRead } from "../../src/formats/transcripts/call.js";
 import { lintSpan } from "../helpers/lint.js";
-import type { SpanObject } from "../../src/lint/rule.js";
+import type { SpanObject } from "../../src/contract/span-fields.js";
 import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");

@@ -1,5 +1,5 @@
 // Triages single lines and whole files for the triage tests.
-import type { SpanObject } from "../../src/lint/rule.js";
+import type { SpanObject } from "../../src/contract/span-fields.js";
 import { triageRules } from "../../src/triage/triage-file.js";
 import { triageLine, triageOtlpRequest, type TriagedSpan } from "../../src/triage/triage-line.js";
 

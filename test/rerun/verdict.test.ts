@@ -6,7 +6,7 @@ import { oracle } from "../helpers/oracle.js";
 import { spanFor, withChanges } from "../helpers/lint.js";
 import { NormalizedHash } from "../../src/meter/normalize.js";
 import { overallVerdict, streamVerdict, verdictFor, type FreshStream } from "../../src/rerun/verdict.js";
-import type { SpanObject } from "../../src/lint/rule.js";
+import type { SpanObject } from "../../src/contract/span-fields.js";
 
 /** The new stream's figures for `data`, head and tail over `window` (computed by the test oracle). */
 function fresh(data: Buffer, window = 256): FreshStream {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import type { SpanObject } from "../../src/lint/rule.js";
+import type { SpanObject } from "../../src/contract/span-fields.js";
 import { TRIAGE_ROWS_BY_ID, TRIAGE_TABLE } from "../../src/triage/table.js";
 import { allByteValues } from "../helpers/fixtures.js";
 import { cleanSpan, completeSpan, spanFor, withChanges } from "../helpers/lint.js";

@@ -1,6 +1,6 @@
 import { EMPTY_SHA256 } from "../../contract/constants.js";
 import type { SpanRule } from "../rule.js";
-import { isHash } from "../span-fields.js";
+import { isHash } from "../../contract/span-fields.js";
 
 // Zero bytes have exactly one sha256; any other value was computed over something else.
 export const emptyHashMismatch: SpanRule = {

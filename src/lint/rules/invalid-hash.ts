@@ -1,7 +1,7 @@
 import { BLOB_KEYS, HASH_KEYS } from "../../contract/key-types.js";
 import type { StreamName } from "../../contract/span.js";
 import type { SpanRule } from "../rule.js";
-import { isHash } from "../span-fields.js";
+import { isHash } from "../../contract/span-fields.js";
 
 interface HashKey {
   key: string;

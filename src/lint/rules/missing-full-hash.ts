@@ -1,5 +1,5 @@
 import type { SpanRule } from "../rule.js";
-import { wasClipped } from "../span-fields.js";
+import { wasClipped } from "../../contract/span-fields.js";
 
 // A complete stream's hash is free to compute and is the exact target of a re-run.
 export const missingFullHash: SpanRule = {

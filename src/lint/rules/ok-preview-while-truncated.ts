@@ -1,5 +1,5 @@
 import type { SpanRule } from "../rule.js";
-import { wasClipped } from "../span-fields.js";
+import { wasClipped } from "../../contract/span-fields.js";
 
 // The article's incident: the preview looked like success, and the failure was past the cap.
 export const okPreviewWhileTruncated: SpanRule = {

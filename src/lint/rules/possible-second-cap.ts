@@ -1,7 +1,7 @@
 import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
 import { knownAttributeCut } from "../../formats/otlp/attribute-limits.js";
 import type { SpanRule } from "../rule.js";
-import { isCount, keptBytes, previewChars } from "../span-fields.js";
+import { isCount, keptBytes, previewChars } from "../../contract/span-fields.js";
 
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
 

@@ -1,5 +1,5 @@
 import type { SpanRule } from "../rule.js";
-import { keptBytes, previewByteLength } from "../span-fields.js";
+import { keptBytes, previewByteLength } from "../../contract/span-fields.js";
 
 // A preview longer than what was kept did not come from this stream, or the byte counts are wrong.
 export const previewExceedsKept: SpanRule = {

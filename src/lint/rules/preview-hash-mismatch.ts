@@ -1,6 +1,6 @@
 import { sha256OfText } from "../../meter/sha256.js";
 import type { SpanRule } from "../rule.js";
-import { hashWindow, isCount, isHash, previewByteLength } from "../span-fields.js";
+import { hashWindow, isCount, isHash, previewByteLength } from "../../contract/span-fields.js";
 
 // When the preview is the whole stream, its hash is checkable: a mismatch means the preview or the hash lies.
 export const previewHashMismatch: SpanRule = {

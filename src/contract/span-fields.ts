@@ -1,8 +1,10 @@
 // Reads an untrusted span's figures with their contract types, or undefined when absent or of the wrong type,
 // so that each invariant rule speaks only about keys it can trust (wrong types are invalid-type's finding).
-import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
-import type { StreamName } from "../contract/span.js";
-import type { SpanObject, SpanView } from "./rule.js";
+import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "./constants.js";
+import type { StreamName } from "./span.js";
+
+/** A parsed line: any JSON object, trusted in nothing. */
+export type SpanObject = Record<string, unknown>;
 
 // A table lookup per character beats a regular expression's per-call set-up for a 64-character string, and
 // one span repeats its hashes (a complete stream's sha256, stream and kept hashes are one value) across rules:
@@ -76,7 +78,13 @@ export function streamFields(span: SpanObject, stream: StreamName): StreamFields
   };
 }
 
-/** The view every span rule gets: both streams read once. */
+/** A span with both streams' figures read once, with their types: what every lint rule and triage fact sees. */
+export interface SpanView {
+  span: SpanObject;
+  streams: readonly [StreamFields, StreamFields];
+}
+
+/** Both streams read once. */
 export const spanView = (span: SpanObject): SpanView => ({
   span,
   streams: [streamFields(span, "stdout"), streamFields(span, "stderr")],
