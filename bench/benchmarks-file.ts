@@ -13,9 +13,9 @@ Three benchmarks, each in its own section, written by the run that measured it; 
 \`npm run bench\` runs all three and rewrites this file; \`npm run bench -- --only wrap\` (or \`--only lint\`, \`--only hook\`) runs one and
 rewrites only its section, between its \`bench:…:begin\` and \`bench:…:end\` comments.
 
-- [toolspan wrap](#toolspan-wrap): wrapping a command, against one pipe into \`openssl dgst\` and the article's
+- [toolspan wrap](#toolspan-wrap): wrapping a command, against one pipe into \`openssl dgst\` and Tool Previews Lie's
   Python wrapper.
-- [toolspan lint](#toolspan-lint): linting traces of 100k and 1M spans, against the article's Python linter,
+- [toolspan lint](#toolspan-lint): linting traces of 100k and 1M spans, against Tool Previews Lie's Python linter,
   \`jq\` and a bare \`JSON.parse\` loop.
 - [toolspan hook](#toolspan-hook): what the harness hook adds to a shell call, against the bare call and wrap alone.
 `;

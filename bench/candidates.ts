@@ -54,7 +54,7 @@ export const CANDIDATES: readonly Candidate[] = [
     bytes: (stdout) => spanNumber(stdout, "stdout_bytes"),
   },
   {
-    // The article's approach: subprocess.run holds the whole output in memory, then hashes it.
+    // Tool Previews Lie's approach: subprocess.run holds the whole output in memory, then hashes it.
     name: "reference",
     label: "reference (python)",
     argv: (source) => [python(), "bench/reference_wrap.py", ...source],

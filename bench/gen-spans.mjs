@@ -356,7 +356,7 @@ function makeSpan(index) {
   clock += Math.ceil(durationMs) + below(4000);
 
   if (!toolspanWritten) {
-    // The seed schema's keys, in its order.
+    // The published schema's keys, in its order.
     return {
       span_type: "tool", tool_name: tool.name, argv, cwd: "/work/repo", returncode,
       stdout_bytes: out.bytes, stderr_bytes: err.bytes, stdout_cap: CAP, stderr_cap: CAP,
@@ -385,14 +385,14 @@ function makeSpan(index) {
 
 // Each one is a finding of severity error for `toolspan lint`, whatever the span it lands on.
 const DEFECTS = [
-  // The article's first failure (clipped, no flag) or its mirror (flag under the cap).
+  // Tool Previews Lie's first failure (clipped, no flag) or its mirror (flag under the cap).
   (span) => void (span.stdout_truncated = !span.stdout_truncated),
-  // The article's incident: a preview that claims success after a clip (or after a failure).
+  // Tool Previews Lie's incident: a preview that claims success after a clip (or after a failure).
   (span) => {
     if (!span.stdout_truncated && !span.stderr_truncated && span.returncode === 0) span.returncode = 1;
     span.ok_preview = true;
   },
-  // The seed's placeholder hash.
+  // The published example record's placeholder hash.
   (span) => void (span.stdout_sha256 = "b3a1..."),
   // A required key dropped.
   (span) => void delete span.encoding,

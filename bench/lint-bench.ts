@@ -16,7 +16,7 @@ export interface Trace {
   defective: number;
   /** Spans whose stdout_truncated is true: what jq's select keeps. */
   stdoutTruncated: number;
-  /** Spans written with every key, as toolspan wrap writes them (the others have the seed's core keys). */
+  /** Spans written with every key, as toolspan wrap writes them (the others have the published schema's core keys). */
   toolspanWritten: number;
   generateS: number;
 }

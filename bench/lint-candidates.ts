@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { RULES } from "../src/lint/rules/index.js";
 import { python, shellJoin } from "./candidates.js";
 
-// What the lint benchmark runs on each generated trace: toolspan lint, the article's Python linter, jq, and the
+// What the lint benchmark runs on each generated trace: toolspan lint, Tool Previews Lie's Python linter, jq, and the
 // least a linter that parses in Node can cost. Every command reads the same file; none writes to it.
 
 export type LintCandidateName = "floor" | "engine" | "toolspan" | "python" | "jq";

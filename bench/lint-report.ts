@@ -231,15 +231,15 @@ Five ways of reading the same trace, a JSONL file of tool spans:
 - **toolspan**: \`toolspan lint --format jsonl FILE\`, findings to \`/dev/null\`. It runs every rule (16 on each
   span, among them the sha256 of each preview that holds a whole stream, and 2 across the file). It exits 1
   because of the planted errors, which is accepted.
-- **python**: \`python3 bench/reference_lint.py FILE\`, the article's linter rewritten for the benchmark: it streams
-  the file line by line with the C-accelerated \`json.loads\` and makes the article's four checks (the six
+- **python**: \`python3 bench/reference_lint.py FILE\`, Tool Previews Lie's linter rewritten for the benchmark: it streams
+  the file line by line with the C-accelerated \`json.loads\` and makes Tool Previews Lie's four checks (the six
   required keys, the flag against bytes and cap, a full hash on a clipped stream, \`ok_preview\` after a clip);
   it exits 1 on issues. As in the wrap benchmark, the interpreter \`python3\` resolves to is run directly.
 - **jq**: \`jq -c 'select(.stdout_truncated)' FILE\`, the one-liner that lists clipped spans.
 
 Traces: \`node bench/gen-spans.mjs N --out FILE\` (seed 1) writes N tool spans of one agent run into a temporary
 directory (\`os.tmpdir()\`), deleted at the end, also on Ctrl-C. A third of the spans carry every key, as
-\`toolspan wrap\` writes them (~1.9 KB), the others only the seed schema's core keys (~1.1 KB); previews of a
+\`toolspan wrap\` writes them (~1.9 KB), the others only the published schema's core keys (~1.1 KB); previews of a
 few hundred characters (exactly 512, the preview limit, where the stream is longer), output of pytest, npm, cargo,
 go, git, ls, grep, cat and tsc with a little non-ASCII text; about 20% of stdout streams clipped at 8192 bytes.
 About 1% of the spans carry one planted defect that toolspan reports as an error; every other span is clean

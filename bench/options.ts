@@ -33,7 +33,7 @@ export const USAGE = `Usage: npm run bench [-- OPTIONS]
 Two benchmarks, each writing its own section of BENCHMARKS.md:
 - wrap: toolspan wrap against the floor (CMD | openssl dgst -sha256) and the reference
   wrapper (python subprocess.run), on zeros and on log-like text;
-- lint: toolspan lint against the article's Python linter, jq and a bare JSON.parse loop in
+- lint: toolspan lint against Tool Previews Lie's Python linter, jq and a bare JSON.parse loop in
   Node, on generated traces of realistic spans.
 Prints markdown tables; a full run writes BENCHMARKS.md (a full --only run, its section only).
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""The article's truncation linter, rewritten for the benchmark: same checks, same streaming.
+"""Tool Previews Lie's truncation linter, rewritten for the benchmark: same checks, same streaming.
 
 It reads the file line by line with json.loads, checks the six required keys, the flag against
 bytes and cap, a full hash on a clipped stream and ok_preview after a clip, prints each problem and
-a count. Like the article's, it stops on the first line that is not JSON."""
+a count. Like Tool Previews Lie's, it stops on the first line that is not JSON."""
 import json
 import sys
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""The benchmark's stand-in for the article's reference wrapper: `python3 bench/reference_wrap.py CMD [ARGS...]`.
+"""The benchmark's stand-in for Tool Previews Lie's reference wrapper: `python3 bench/reference_wrap.py CMD [ARGS...]`.
 
-It works the way the article's wrapper does, which is the point of comparing with it: subprocess.run captures
+It works the way Tool Previews Lie's wrapper does, which is the point of comparing with it: subprocess.run captures
 both streams whole into memory, and only then are they measured (byte counts, an 8192-byte head cap, SHA-256
 hashes, a 512-character preview decoded with replacement). One JSON line goes to stdout. Memory therefore grows
 with the output; toolspan streams and should not.
 
-One deliberate difference: the whole-stream SHA-256 is always computed (the article skips it for a clipped
+One deliberate difference: the whole-stream SHA-256 is always computed (Tool Previews Lie skips it for a clipped
 stream), so both wrappers do the same hashing work and the timings compare like with like. It is reported as
-`stdout_stream_sha256` / `stderr_stream_sha256`, next to the article-style `*_sha256` that is null when clipped.
+`stdout_stream_sha256` / `stderr_stream_sha256`, next to the `*_sha256` of Tool Previews Lie's schema that is null when clipped.
 """
 from __future__ import annotations
 

@@ -187,10 +187,10 @@ Each output is produced by a source command and consumed, through a pipe, by one
   wrapper that hashes the whole stream can cost. (coreutils \`sha256sum\` is several times slower here, so it is
   not the floor.)
 - **toolspan**: \`node bin/toolspan.js wrap --json -- SOURCE\` (default cap 8192, head kept).
-- **reference**: \`python3 bench/reference_wrap.py SOURCE\`, the article's approach rewritten for the benchmark:
+- **reference**: \`python3 bench/reference_wrap.py SOURCE\`, Tool Previews Lie's approach rewritten for the benchmark:
   \`subprocess.run\` reads both streams whole into memory, then hashes them (whole stream, first and last 256
   bytes), clips to 8192 bytes and decodes a 512-character preview. It always computes the whole-stream hash
-  (the article skips it for a clipped stream) so that it does the same hashing work as the others.
+  (Tool Previews Lie skips it for a clipped stream) so that it does the same hashing work as the others.
 
 Sources: **zero** is \`head -c N /dev/zero\`; **text** is \`python3 bench/gen_text.py N\`, N bytes of log-like
 UTF-8 lines (a pre-built ~64 KiB block written repeatedly, several times faster than \`openssl dgst\` can hash

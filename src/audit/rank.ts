@@ -1,4 +1,4 @@
-// The order findings are shown in: the article's story first (a clipped result, then the agent said it was
+// The order findings are shown in: Tool Previews Lie's story first (a clipped result, then the agent said it was
 // done), then other clipped results, then results the transcript cannot show; transcript order within each.
 import type { AuditedCall } from "./audit-transcript.js";
 

@@ -12,13 +12,13 @@ export const DEFAULT_HASH_WINDOW = 256;
 /** Preview limit in characters when a record has no `preview_chars`. */
 export const DEFAULT_PREVIEW_CHARS = 512;
 
-/** The cap `wrap` applies to each stream unless told otherwise (the article's 8192). */
+/** The cap `wrap` applies to each stream unless told otherwise (Tool Previews Lie's 8192). */
 export const DEFAULT_CAP = 8192;
 
 /** The two streams a tool span describes, in the order records list them. */
 export const STREAMS = ["stdout", "stderr"] as const;
 
-/** Which part of a clipped stream is kept; `head` is the article's behaviour. */
+/** Which part of a clipped stream is kept; `head` is Tool Previews Lie's behaviour. */
 export const KEEP_POLICIES = ["head", "tail", "head+tail"] as const;
 
 /** The two encodings a stream can have. */

@@ -95,8 +95,8 @@ export const HASH_KEYS: readonly KeyName[] = [...CORE_KEYS, ...OWN_KEYS].filter(
 /** Keys that name a blob: `sha256:` and 64 lowercase hex when not null. */
 export const BLOB_KEYS = ["stdout_blob", "stderr_blob"] as const satisfies readonly KeyName[];
 
-// CONTRACT.md: "The seed's example record omits stderr_head_sha256 / stderr_tail_sha256 and argv; a record
-// without them is still read, and the missing hashes matter only where that stream is clipped." The seed
+// CONTRACT.md: "The published example record omits stderr_head_sha256 / stderr_tail_sha256 and argv; a record
+// without them is still read, and the missing hashes matter only where that stream is clipped." The published example
 // has no returncode either. Head and tail hashes are required on a clipped stream, by their own rule.
 const OPTIONAL_CORE_KEYS: ReadonlySet<string> = new Set([
   "argv",
@@ -107,5 +107,5 @@ const OPTIONAL_CORE_KEYS: ReadonlySet<string> = new Set([
   "stderr_tail_sha256",
 ]);
 
-/** The keys a tool span must have: the core keys the seed's published example has. */
+/** The keys a tool span must have: the core keys of the example record published in Tool Previews Lie. */
 export const REQUIRED_KEYS: readonly KeyName[] = CORE_KEYS.filter((key) => !OPTIONAL_CORE_KEYS.has(key));

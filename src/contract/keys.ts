@@ -1,7 +1,7 @@
 // The contract's two groups of keys, as lists: checks and adapters iterate them instead of spelling keys again.
 import type { AuditSpanKeys, CoreSpan, OwnSpanKeys } from "./span.js";
 
-/** Keys of the seed's published schema (CONTRACT.md, "Core keys"). */
+/** Keys of the schema published in Tool Previews Lie (CONTRACT.md, "Core keys"). */
 export const CORE_KEYS = [
   "span_type",
   "tool_name",

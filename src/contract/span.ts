@@ -14,7 +14,7 @@ export type Encoding = (typeof ENCODINGS)[number];
  * (head and tail match, middle unknown), `differs`, `unverifiable`, `incomplete` (the rerun did not finish). */
 export type RerunVerdict = (typeof RERUN_VERDICTS)[number];
 
-/** The keys of the seed's published schema: a record with only these is a valid `toolspan/1` record. */
+/** The keys of the schema published in Tool Previews Lie: a record with only these is a valid `toolspan/1` record. */
 export interface CoreSpan {
   /** Other span types are passed over by every check. */
   span_type: "tool";

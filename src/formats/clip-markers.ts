@@ -89,7 +89,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { droppedChars: 1 },
     example: "total 8\n…1200 chars truncated…\nend",
     verified: "issue",
-    source: "issue 6's table; the wording is quoted by third-party Codex tooling, not found in the openai/codex files read",
+    source: "named in the marker list toolspan's audit was specified with, unverified; the wording is quoted by third-party Codex tooling, not found in the openai/codex files read",
   },
   {
     id: "codex-truncated-warning",
@@ -99,7 +99,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { originalTokens: 1 },
     example: "Warning: truncated output (original token count: 52341)\nTotal output lines: 712",
     verified: "issue",
-    source: "issue 6's table; seen in public copies of Codex output, not in the openai/codex files read",
+    source: "named in the marker list toolspan's audit was specified with, unverified; seen in public copies of Codex output, not in the openai/codex files read",
   },
   {
     id: "codex-omitted-lines",
@@ -129,7 +129,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: {},
     example: "/workspace/mui__mater\n[... Observation truncated due to length ...]\nde-annotation:",
     verified: "issue",
-    source: "issue 6's table; the wording appears in public OpenHands trajectories (truncate_content, max_message_chars)",
+    source: "named in the marker list toolspan's audit was specified with, unverified; the wording appears in public OpenHands trajectories (truncate_content, max_message_chars)",
   },
   {
     id: "openhands-command-output-truncated",
@@ -189,7 +189,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { capLines: 1, totalLines: 2 },
     example: "[Output exceeded 2000 line limit (5120 lines total). Full output saved to /tmp/x]",
     verified: "issue",
-    source: "issue 6's text only; not found in the block/goose files read",
+    source: "named in the marker list toolspan's audit was specified with, unverified; not found in the block/goose files read",
   },
   {
     id: "gemini-cli-characters-omitted",
@@ -199,7 +199,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { droppedChars: 1 },
     example: "... [3400 characters omitted] ...",
     verified: "issue",
-    source: "issue 6's text only; not found in the google-gemini/gemini-cli files read",
+    source: "named in the marker list toolspan's audit was specified with, unverified; not found in the google-gemini/gemini-cli files read",
   },
   {
     id: "cline-output-truncated",
@@ -209,7 +209,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: {},
     example: "... (output truncated) ...",
     verified: "issue",
-    source: "issue 6's text only; not found in the cline/cline files read",
+    source: "named in the marker list toolspan's audit was specified with, unverified; not found in the cline/cline files read",
   },
   {
     id: "continue-previous-lines-truncated",
@@ -219,7 +219,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { omittedLines: 1 },
     example: "(previous 200 lines truncated)",
     verified: "issue",
-    source: "issue 6's text only; not found in the continuedev/continue files read",
+    source: "named in the marker list toolspan's audit was specified with, unverified; not found in the continuedev/continue files read",
   },
 ];
 

@@ -36,7 +36,7 @@ export interface UnseenPlan {
   /** The old span's cap; null when it had none, or none of the right type. */
   cap: number | null;
   keep: KeepPolicy;
-  /** The old span has no valid `{stream}_keep` (the seed's records do not): `head`, the article's policy, is assumed. */
+  /** The old span has no valid `{stream}_keep` (the published example records do not): `head`, Tool Previews Lie's policy, is assumed. */
   keepAssumed: boolean;
   oldBytes: number | undefined;
   newBytes: number;

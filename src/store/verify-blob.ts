@@ -23,7 +23,7 @@ export interface VerifiedBlob {
   bytes: number;
 }
 
-/** The blob of `stream`, verified: its sha256 equals its name and the span's `{s}_stream_sha256` (and the seed's
+/** The blob of `stream`, verified: its sha256 equals its name and the span's `{s}_stream_sha256` (and the published example's
  * `{s}_sha256` when present), its length the span's `{s}_bytes`. Rejects with BlobProblem naming the file.
  * `onChunk` sees the blob's bytes as they are hashed (trust them only once this resolves). */
 export async function verifyBlob(span: SpanObject, stream: StreamName, dir: string, onChunk?: (chunk: Buffer) => void): Promise<VerifiedBlob> {

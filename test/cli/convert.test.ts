@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { cleanSpan, jsonl, seedRecord, writeTemp } from "../helpers/lint.js";
+import { cleanSpan, jsonl, publishedRecord, writeTemp } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 
 test("convert --to otlp then --to jsonl gives back the records; standard input and --out work", async () => {
-  const records = [cleanSpan(), seedRecord()];
+  const records = [cleanSpan(), publishedRecord()];
   const otlp = await runCli(["convert", "--to", "otlp", writeTemp(jsonl(records))]);
   assert.equal(otlp.code, 0);
   const lines = otlp.stdout.toString("utf8").trim().split("\n");
@@ -42,7 +42,7 @@ test("an --out that cannot be written is a usage error naming it, exit 2, not a 
 
 test("a line nested 100k deep is skipped and named, and the lines around it still convert", async () => {
   const deep = `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`;
-  const input = writeTemp(`${JSON.stringify(cleanSpan())}\n${deep}\n${JSON.stringify(seedRecord())}\n`);
+  const input = writeTemp(`${JSON.stringify(cleanSpan())}\n${deep}\n${JSON.stringify(publishedRecord())}\n`);
   for (const to of ["otlp", "jsonl"]) {
     const result = await runCli(["convert", "--to", to, input]);
     assert.equal(result.code, 1, `--to ${to}`);

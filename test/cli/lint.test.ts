@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { RULES } from "../../src/lint/rules/index.js";
 import { cleanEnv, cliArgv, runCli, startCli, type CliOptions, type CliResult } from "../helpers/cli.js";
-import { cleanSpan, completeSpan, jsonl, seedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
+import { cleanSpan, completeSpan, jsonl, publishedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 
-const SEED = repoPath("test/fixtures/lint/seed-example.jsonl");
+const PUBLISHED = repoPath("test/fixtures/lint/published-example.jsonl");
 /** A run that passed with no output, from a writer that does not say it read both pipes to the end (no
  * `stalled` key): one warning (possible-pipe-stall), no error. */
 const STALL = { ...spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), spanId: "stall" }), stalled: undefined };
@@ -51,12 +51,12 @@ describe("toolspan lint: exit status", () => {
     assert.match(run.stdout, /^0 errors, 1 warning in 1 file \(2 lines\)$/m);
   });
 
-  test("1 on errors: the seed's record", async () => {
-    const run = await lint([SEED]);
+  test("1 on errors: the published example record", async () => {
+    const run = await lint([PUBLISHED]);
     assert.equal(run.code, 1);
     const lines = findingLines(run.stdout);
     assert.equal(lines.length, 4);
-    for (const line of lines) assert.match(line, new RegExp(`^${SEED.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:1: error (invalid-hash|ok-preview-while-truncated) `));
+    for (const line of lines) assert.match(line, new RegExp(`^${PUBLISHED.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:1: error (invalid-hash|ok-preview-while-truncated) `));
     assert.match(run.stdout, /^4 errors, 0 warnings in 1 file \(1 line\)$/m);
   });
 
@@ -69,12 +69,12 @@ describe("toolspan lint: exit status", () => {
   test("2 on a missing file and on a directory, each named in stderr; the readable file is still linted", async () => {
     const dir = tempDir();
     const missing = join(dir, "nope.jsonl");
-    const run = await lint([SEED, missing, dir]);
+    const run = await lint([PUBLISHED, missing, dir]);
     assert.equal(run.code, 2);
     assert.match(run.stderr, new RegExp(`cannot read ${missing.replace(/[.]/g, "\\.")}: ENOENT`));
     assert.match(run.stderr, /cannot read .*: EISDIR/);
     assert.ok(run.stderr.includes(dir));
-    assert.equal(findingLines(run.stdout).length, 4, "the seed's findings are still reported");
+    assert.equal(findingLines(run.stdout).length, 4, "The published example's findings are still reported");
   });
 
   test("2 and only the error when no file could be read: no summary of 0 files, in any format", async () => {
@@ -92,7 +92,7 @@ describe("toolspan lint: exit status", () => {
   });
 
   test("--quiet prints errors only", async () => {
-    const file = writeTemp(jsonl([seedRecord(), STALL]));
+    const file = writeTemp(jsonl([publishedRecord(), STALL]));
     const loud = await lint([file]);
     assert.ok(findingLines(loud.stdout).some((line) => line.includes(": warning ")));
     const quiet = await lint(["--quiet", file]);
@@ -114,17 +114,17 @@ describe("toolspan lint: exit status", () => {
 
 describe("toolspan lint: severities", () => {
   test("--rule ID=off removes that rule's findings; =error makes a warning fail the run", async () => {
-    const off = await lint(["--rule", "invalid-hash=off", SEED]);
+    const off = await lint(["--rule", "invalid-hash=off", PUBLISHED]);
     assert.equal(off.code, 1);
     assert.doesNotMatch(off.stdout, /invalid-hash/);
     assert.equal(findingLines(off.stdout).length, 1);
-    const bothOff = await lint(["--rule", "invalid-hash=off", "--rule=ok-preview-while-truncated=off", SEED]);
+    const bothOff = await lint(["--rule", "invalid-hash=off", "--rule=ok-preview-while-truncated=off", PUBLISHED]);
     assert.equal(bothOff.code, 0);
     assert.equal(findingLines(bothOff.stdout).length, 0);
     const promoted = await lint(["--rule", "possible-pipe-stall=error", WARNING_ONLY]);
     assert.equal(promoted.code, 1);
     assert.match(promoted.stdout, /:2: error possible-pipe-stall /);
-    const demoted = await lint(["--rule", "invalid-hash=warning", "--rule", "ok-preview-while-truncated=warning", SEED]);
+    const demoted = await lint(["--rule", "invalid-hash=warning", "--rule", "ok-preview-while-truncated=warning", PUBLISHED]);
     assert.equal(demoted.code, 0);
     assert.match(demoted.stdout, /^0 errors, 4 warnings/m);
   });
@@ -132,18 +132,18 @@ describe("toolspan lint: severities", () => {
   test("toolspan.config.json in the working directory is read; --rule applies after it", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "toolspan.config.json"), JSON.stringify({ rules: { "invalid-hash": "off", "ok-preview-while-truncated": "warning" } }));
-    const run = await lint([SEED], { cwd: dir });
+    const run = await lint([PUBLISHED], { cwd: dir });
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(findingLines(run.stdout).map((line) => line.split(" ").slice(1, 3).join(" ")), ["warning ok-preview-while-truncated"]);
-    const overridden = await lint(["--rule", "ok-preview-while-truncated=error", SEED], { cwd: dir });
+    const overridden = await lint(["--rule", "ok-preview-while-truncated=error", PUBLISHED], { cwd: dir });
     assert.equal(overridden.code, 1);
-    const elsewhere = await lint([SEED]);
+    const elsewhere = await lint([PUBLISHED]);
     assert.equal(elsewhere.code, 1, "the config is only read from the working directory");
   });
 
   test("--config FILE is read from anywhere", async () => {
     const config = writeTemp(JSON.stringify({ rules: { "invalid-hash": "off", "ok-preview-while-truncated": "off", "possible-pipe-stall": "error" } }), "custom.json");
-    assert.equal((await lint(["--config", config, SEED])).code, 0);
+    assert.equal((await lint(["--config", config, PUBLISHED])).code, 0);
     assert.equal((await lint(["--config", config, WARNING_ONLY])).code, 1);
   });
 
@@ -170,28 +170,28 @@ describe("toolspan lint: usage errors exit 2 with one line of explanation", () =
     assert.equal(run.stdout, "", "nothing is linted");
   };
 
-  test("an unknown option", () => usage(["--frobnicate", SEED], /unknown option '--frobnicate'/));
+  test("an unknown option", () => usage(["--frobnicate", PUBLISHED], /unknown option '--frobnicate'/));
   test("no file", () => usage([], /no file given/));
-  test("an unknown format", () => usage(["--format", "xml", SEED], /--format takes one of text, jsonl, sarif, github/));
-  test("an unknown rule in --rule", () => usage(["--rule", "no-such-rule=off", SEED], /unknown rule 'no-such-rule'/));
-  test("a bad severity in --rule", () => usage(["--rule", "invalid-hash=loud", SEED], /rule 'invalid-hash' takes off, warning or error, got "loud"/));
-  test("--rule without =", () => usage(["--rule", "invalid-hash", SEED], /--rule takes ID=off\|warning\|error/));
-  test("--max-warnings that is not a number", () => usage(["--max-warnings", "-1", SEED], /--max-warnings takes a whole number/));
+  test("an unknown format", () => usage(["--format", "xml", PUBLISHED], /--format takes one of text, jsonl, sarif, github/));
+  test("an unknown rule in --rule", () => usage(["--rule", "no-such-rule=off", PUBLISHED], /unknown rule 'no-such-rule'/));
+  test("a bad severity in --rule", () => usage(["--rule", "invalid-hash=loud", PUBLISHED], /rule 'invalid-hash' takes off, warning or error, got "loud"/));
+  test("--rule without =", () => usage(["--rule", "invalid-hash", PUBLISHED], /--rule takes ID=off\|warning\|error/));
+  test("--max-warnings that is not a number", () => usage(["--max-warnings", "-1", PUBLISHED], /--max-warnings takes a whole number/));
 
   test("a config file that is not JSON, in the working directory", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "toolspan.config.json"), "{ rules: off ");
-    await usage([SEED], /toolspan\.config\.json: /, { cwd: dir });
+    await usage([PUBLISHED], /toolspan\.config\.json: /, { cwd: dir });
   });
   test("a config file that is not an object", async () => {
-    await usage(["--config", writeTemp("[1]", "c.json"), SEED], /not a JSON object/);
+    await usage(["--config", writeTemp("[1]", "c.json"), PUBLISHED], /not a JSON object/);
   });
   test("a config whose rules is not an object", async () => {
-    await usage(["--config", writeTemp('{"rules": "off"}', "c.json"), SEED], /"rules" must be an object/);
+    await usage(["--config", writeTemp('{"rules": "off"}', "c.json"), PUBLISHED], /"rules" must be an object/);
   });
   test("a config naming an unknown rule or a bad severity", async () => {
-    await usage(["--config", writeTemp('{"rules": {"nope": "off"}}', "c.json"), SEED], /unknown rule 'nope'/);
-    await usage(["--config", writeTemp('{"rules": {"invalid-hash": true}}', "c.json"), SEED], /takes off, warning or error, got true/);
+    await usage(["--config", writeTemp('{"rules": {"nope": "off"}}', "c.json"), PUBLISHED], /unknown rule 'nope'/);
+    await usage(["--config", writeTemp('{"rules": {"invalid-hash": true}}', "c.json"), PUBLISHED], /takes off, warning or error, got true/);
   });
   test("a config file with a key toolspan does not know: one line naming it and the nearest known key", async () => {
     for (const [config, message] of [
@@ -199,18 +199,18 @@ describe("toolspan lint: usage errors exit 2 with one line of explanation", () =
       ['{"redact": {"pattern": []}}', 'unknown key "redact.pattern"; did you mean "redact.patterns"?'],
     ]) {
       const file = writeTemp(config!, "c.json");
-      const run = await lint(["--config", file, SEED]);
+      const run = await lint(["--config", file, PUBLISHED]);
       assert.deepEqual([run.code, run.stderr, run.stdout], [2, `toolspan: ${file}: ${message}\n`, ""]);
     }
   });
   test("--config naming a missing file", async () => {
-    await usage(["--config", join(tempDir(), "none.json"), SEED], /--config .*none\.json: cannot read \(ENOENT\)/);
+    await usage(["--config", join(tempDir(), "none.json"), PUBLISHED], /--config .*none\.json: cannot read \(ENOENT\)/);
   });
 });
 
 describe("toolspan lint: inputs and formats", () => {
   test("'-' reads standard input, named '-' in findings", async () => {
-    const input = `\uFEFF${JSON.stringify(seedRecord())}\r\nnot json\r\n`;
+    const input = `\uFEFF${JSON.stringify(publishedRecord())}\r\nnot json\r\n`;
     const run = await lint(["-"], { input });
     assert.equal(run.code, 1);
     const lines = findingLines(run.stdout);
@@ -221,7 +221,7 @@ describe("toolspan lint: inputs and formats", () => {
   });
 
   test("a path that is a pipe, as bash's <(...) gives, is read whole", () => {
-    const file = writeTemp(jsonl([completeSpan(), seedRecord()]));
+    const file = writeTemp(jsonl([completeSpan(), publishedRecord()]));
     const [node, ...args] = cliArgv("lint");
     const script = `exec ${[node!, ...args].map((arg) => `'${arg}'`).join(" ")} <(cat '${file}')`;
     const result = spawnSync("bash", ["-c", script], { encoding: "utf8", env: cleanEnv() });
@@ -234,13 +234,13 @@ describe("toolspan lint: inputs and formats", () => {
   });
 
   test("files and standard input together, in argument order", async () => {
-    const run = await lint(["--format", "jsonl", CLEAN, "-", SEED], { input: "[]\n" });
+    const run = await lint(["--format", "jsonl", CLEAN, "-", PUBLISHED], { input: "[]\n" });
     const files = run.stdout.trimEnd().split("\n").map((line) => (JSON.parse(line) as { file: string }).file);
-    assert.deepEqual(files, ["-", SEED, SEED, SEED, SEED]);
+    assert.deepEqual(files, ["-", PUBLISHED, PUBLISHED, PUBLISHED, PUBLISHED]);
   });
 
   test("--format jsonl: one object per finding with file, line, rule, severity, message, and stream where set", async () => {
-    const run = await lint(["--format", "jsonl", SEED, WARNING_ONLY]);
+    const run = await lint(["--format", "jsonl", PUBLISHED, WARNING_ONLY]);
     assert.equal(run.code, 1);
     const records = run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.equal(records.length, 5);
@@ -252,7 +252,7 @@ describe("toolspan lint: inputs and formats", () => {
   });
 
   test("--format sarif: a SARIF 2.1.0 log with all 19 rules and one result per finding", async () => {
-    const run = await lint(["--format", "sarif", SEED]);
+    const run = await lint(["--format", "sarif", PUBLISHED]);
     assert.equal(run.code, 1);
     const log = JSON.parse(run.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; help: { text: string } }[] } }; results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
     assert.equal(log.version, "2.1.0");
@@ -267,13 +267,13 @@ describe("toolspan lint: inputs and formats", () => {
   });
 
   test("--format sarif with an unreadable file is still one valid log", async () => {
-    const run = await lint(["--format", "sarif", join(tempDir(), "gone.jsonl"), SEED]);
+    const run = await lint(["--format", "sarif", join(tempDir(), "gone.jsonl"), PUBLISHED]);
     assert.equal(run.code, 2);
     assert.equal((JSON.parse(run.stdout) as { runs: { results: unknown[] }[] }).runs[0]!.results.length, 4);
   });
 
   test("--format github: workflow commands", async () => {
-    const run = await lint(["--format", "github", WARNING_ONLY, SEED]);
+    const run = await lint(["--format", "github", WARNING_ONLY, PUBLISHED]);
     const lines = run.stdout.trimEnd().split("\n");
     assert.equal(lines.length, 5);
     assert.match(lines[0]!, new RegExp(`^::warning file=${WARNING_ONLY.replace(/[.]/g, "\\.")},line=2,title=toolspan possible-pipe-stall::both streams are empty`));

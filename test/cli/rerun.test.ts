@@ -94,8 +94,8 @@ describe("toolspan rerun: output that changes between runs", () => {
     assert.equal(caught.code, 1, text(caught));
     assert.match(text(caught), /^verdict: differs\n {2}stdout differs .*stdout_head_sha256, stdout_tail_sha256 match\n {9}normalized sha256 [0-9a-f]{64} differs from the span's [0-9a-f]{64}\n/);
 
-    const { stdout_normalized_sha256: _normalized, ...seedLike } = noStreamHash;
-    const sameEnds = await runCli(["rerun", "--yes", `${runFileWith(seedLike)}:1`]);
+    const { stdout_normalized_sha256: _normalized, ...publishedLike } = noStreamHash;
+    const sameEnds = await runCli(["rerun", "--yes", `${runFileWith(publishedLike)}:1`]);
     assert.equal(sameEnds.code, 0, text(sameEnds));
     assert.match(text(sameEnds), /^verdict: same-ends\n {2}stdout same-ends/);
   });
@@ -103,8 +103,8 @@ describe("toolspan rerun: output that changes between runs", () => {
   test("a changed last line: differs on the tail hash even without a stream hash", async () => {
     const state = fresh("state");
     const run = await wrapped(["--cap", "1024"], nodeFixture("counter.mjs", state, "end"));
-    const { stdout_stream_sha256: _stream, stdout_kept_sha256: _kept, ...seedLike } = onlyLine(run);
-    const result = await runCli(["rerun", "--yes", `${runFileWith(seedLike)}:1`]);
+    const { stdout_stream_sha256: _stream, stdout_kept_sha256: _kept, ...publishedLike } = onlyLine(run);
+    const result = await runCli(["rerun", "--yes", `${runFileWith(publishedLike)}:1`]);
     assert.equal(result.code, 1);
     assert.match(text(result), /stdout differs .*stdout_tail_sha256 differ/);
   });

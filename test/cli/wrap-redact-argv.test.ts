@@ -67,7 +67,7 @@ describe("wrap --redact-argv", () => {
   });
 });
 
-describe("wrap --redact-argv --json: issue 13's command lines", () => {
+describe("wrap --redact-argv --json: the command lines that once leaked through --redact-argv", () => {
   for (const { argv, secret, redacted } of ARGV_LEAKS) {
     test(`${argv.join(" ")}: the span holds no part of the secret`, async () => {
       const result = await runCli(["wrap", "--redact-argv", "--json", "--", ...nodeFixture("argv-json.mjs", ...argv)]);

@@ -3,17 +3,17 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { runTool } from "../../src/run/run-tool.js";
-import { seedRecord } from "../helpers/lint.js";
+import { publishedRecord } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 
 const schema = JSON.parse(readFileSync(repoPath("schema/span.schema.json"), "utf8")) as object;
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
 
-// The seed's example record, exactly as the article publishes it (abbreviated hashes included).
-const seedExample = seedRecord();
+// The published example record, exactly as Tool Previews Lie publishes it (abbreviated hashes included).
+const publishedExample = publishedRecord();
 
-test("the schema accepts the seed's example record", () => {
-  assert.equal(validate(seedExample), true, JSON.stringify(validate.errors));
+test("the schema accepts the published example record", () => {
+  assert.equal(validate(publishedExample), true, JSON.stringify(validate.errors));
 });
 
 test("the schema accepts spans that runTool writes, clipped or not, binary or failed to start", async () => {
@@ -28,17 +28,17 @@ test("the schema accepts spans that runTool writes, clipped or not, binary or fa
 });
 
 test("the schema rejects a clipped stream without head and tail hashes, and a full hash on it", () => {
-  const { stdout_head_sha256: _head, ...withoutHead } = seedExample;
+  const { stdout_head_sha256: _head, ...withoutHead } = publishedExample;
   assert.equal(validate(withoutHead), false);
-  assert.equal(validate({ ...seedExample, stdout_sha256: "9c21..." }), false);
+  assert.equal(validate({ ...publishedExample, stdout_sha256: "9c21..." }), false);
 });
 
-test("the schema rejects wrong types and missing seed keys on tool spans", () => {
-  assert.equal(validate({ ...seedExample, stdout_bytes: -1 }), false);
-  assert.equal(validate({ ...seedExample, stdout_cap: "8192" }), false);
-  assert.equal(validate({ ...seedExample, stderr_truncated: "false" }), false);
-  assert.equal(validate({ ...seedExample, encoding: "latin-1" }), false);
-  const { ok_preview: _ok, ...withoutOk } = seedExample;
+test("the schema rejects wrong types and missing core keys on tool spans", () => {
+  assert.equal(validate({ ...publishedExample, stdout_bytes: -1 }), false);
+  assert.equal(validate({ ...publishedExample, stdout_cap: "8192" }), false);
+  assert.equal(validate({ ...publishedExample, stderr_truncated: "false" }), false);
+  assert.equal(validate({ ...publishedExample, encoding: "latin-1" }), false);
+  const { ok_preview: _ok, ...withoutOk } = publishedExample;
   assert.equal(validate(withoutOk), false);
 });
 

@@ -1,4 +1,4 @@
-// The command lines issue 13 found leaking through --redact-argv, which read one word at a time: each with its
+// The command lines once found leaking through --redact-argv, which read one word at a time: each with its
 // secret and the argv the span should record. Shared by the unit and the CLI tests.
 export const ARGV_LEAKS: readonly { argv: string[]; secret: string; redacted: string[] }[] = [
   { argv: ["mysql", "-h", "db", "-u", "root", "-pXyz9Secret7", "app"], secret: "Xyz9Secret7", redacted: ["mysql", "-h", "db", "-u", "root", "-p[REDACTED:password-flag]", "app"] },

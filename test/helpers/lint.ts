@@ -130,8 +130,8 @@ export function completeSpan(changes: Record<string, unknown> = {}): SpanObject 
   return withChanges(spanFor({ stdout: Buffer.from("3 passed in 0.01s\n"), stderr: CLEAN_STDERR }), changes);
 }
 
-/** The seed's published record, keys and values as in test/fixtures/lint/seed-example.jsonl. */
-export function seedRecord(changes: Record<string, unknown> = {}): SpanObject {
+/** The example record published in Tool Previews Lie, keys and values as in test/fixtures/lint/published-example.jsonl. */
+export function publishedRecord(changes: Record<string, unknown> = {}): SpanObject {
   return withChanges(
     {
       span_type: "tool",

@@ -15,7 +15,7 @@ import {
   lintLines,
   lintPaths,
   lintText,
-  seedRecord,
+  publishedRecord,
   tempDir,
   writeTemp,
   type FileFinding,
@@ -51,7 +51,7 @@ describe("lintFiles: lines as an editor numbers them", () => {
   });
 
   test("a span on line 1 after a BOM is linted as a span, not as invalid JSON", async () => {
-    const { findings } = await lintPaths([writeTemp(`\uFEFF${JSON.stringify(seedRecord())}\n`)]);
+    const { findings } = await lintPaths([writeTemp(`\uFEFF${JSON.stringify(publishedRecord())}\n`)]);
     assert.deepEqual([...new Set(findings.map((f) => f.rule))].sort(), ["invalid-hash", "ok-preview-while-truncated"]);
     assert.ok(findings.every((f) => f.line === 1));
   });
@@ -139,7 +139,7 @@ describe("lintFiles: bad input is a finding, and linting goes on", () => {
     );
     const spanLike = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 30 }).map((object) => ({ ...object, span_type: "tool" }));
     const mutated = fc
-      .tuple(fc.constantFrom(cleanSpan(), completeSpan(), seedRecord()), fc.dictionary(fc.constantFrom(...keys), fc.option(value, { nil: undefined }), { maxKeys: 5 }))
+      .tuple(fc.constantFrom(cleanSpan(), completeSpan(), publishedRecord()), fc.dictionary(fc.constantFrom(...keys), fc.option(value, { nil: undefined }), { maxKeys: 5 }))
       .map(([base, changes]) => ({ ...base, ...changes }));
     fc.assert(
       fc.property(fc.oneof(spanLike, mutated), (object) => {
@@ -164,7 +164,7 @@ describe("lintFiles: bad input is a finding, and linting goes on", () => {
       fc.string({ unit: "binary", maxLength: 60 }),
       fc.uint8Array({ maxLength: 60 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
       fc.json({ maxDepth: 3 }),
-      fc.constantFrom(JSON.stringify(seedRecord()), JSON.stringify(cleanSpan()), '{"span_type":"tool"}', "\r", "\uFEFF", ""),
+      fc.constantFrom(JSON.stringify(publishedRecord()), JSON.stringify(cleanSpan()), '{"span_type":"tool"}', "\r", "\uFEFF", ""),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 30 }), fc.boolean(), async (lines, asBytes) => {
@@ -205,7 +205,7 @@ describe("lintFiles: worker threads", () => {
       else if (i === 1234) plant(JSON.stringify(span("span-7")), ["duplicate-span-id"]);
       else if (i === 2500) plant(JSON.stringify(span(id, { run_id: "another-run" })), ["mixed-runs"]);
       else if (i === 3001) plant(JSON.stringify(span(id, { preview_stdout: huge })), ["preview-exceeds-kept"]);
-      else if (i === 3999) plant(JSON.stringify(seedRecord({ span_id: id })), ["invalid-hash", "invalid-hash", "invalid-hash", "ok-preview-while-truncated"]);
+      else if (i === 3999) plant(JSON.stringify(publishedRecord({ span_id: id })), ["invalid-hash", "invalid-hash", "invalid-hash", "ok-preview-while-truncated"]);
       else plant(JSON.stringify(span(id)), []);
     }
     // A BOM at the start, CRLF endings throughout, no final newline.

@@ -5,7 +5,7 @@ import { activeSpanRules } from "../../src/lint/lint-range.js";
 import { RULES } from "../../src/lint/rules/index.js";
 import { defaultSeverities } from "../../src/lint/severities.js";
 import { assertFullSpan } from "../helpers/span.js";
-import { cleanSpan, completeSpan, lintSpan, lintText, seedRecord, summarize } from "../helpers/lint.js";
+import { cleanSpan, completeSpan, lintSpan, lintText, publishedRecord, summarize } from "../helpers/lint.js";
 
 describe("the test spans", () => {
   test("cleanSpan() is a full toolspan/1 span by the contract's own checks, and lints with zero findings", () => {
@@ -39,7 +39,7 @@ describe("lintLine", () => {
   });
 
   test("every finding carries the line number it was given", () => {
-    const { findings } = lintLine(JSON.stringify(seedRecord()), 42, rules, invalidJson);
+    const { findings } = lintLine(JSON.stringify(publishedRecord()), 42, rules, invalidJson);
     assert.ok(findings.length > 0);
     for (const finding of findings) assert.equal(finding.line, 42);
   });
@@ -53,7 +53,7 @@ describe("lintLine", () => {
     assert.deepEqual(lintLine("{", 1, rules, "off").findings, []);
     assert.equal(lintLine("{", 1, rules, "warning").findings[0]?.severity, "warning");
     const severities = { ...defaultSeverities(), "ok-preview-while-truncated": "warning" as const, "invalid-hash": "off" as const };
-    const findings = lintText(JSON.stringify(seedRecord()), severities);
+    const findings = lintText(JSON.stringify(publishedRecord()), severities);
     assert.deepEqual(
       findings.filter((f) => f.rule === "ok-preview-while-truncated").map((f) => f.severity),
       ["warning"],
@@ -63,7 +63,7 @@ describe("lintLine", () => {
 
   test("rules run in registry order, so findings of one line come in a stable order", () => {
     const order = RULES.map((rule) => rule.id);
-    const findings = lintSpan(seedRecord({ stdout_bytes: "1", ok_preview: true, returncode: 2 }));
+    const findings = lintSpan(publishedRecord({ stdout_bytes: "1", ok_preview: true, returncode: 2 }));
     const positions = findings.map((f) => order.indexOf(f.rule));
     assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
     assert.ok(summarize(findings).length >= 3);

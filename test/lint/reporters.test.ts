@@ -8,7 +8,7 @@ import type { Counts, Reporter, Write } from "../../src/lint/reporters/reporter.
 import { sarifReporter } from "../../src/lint/reporters/sarif.js";
 import { textReporter } from "../../src/lint/reporters/text.js";
 import { RULES } from "../../src/lint/rules/index.js";
-import { lintPaths, seedRecord, completeSpan, jsonl, writeTemp } from "../helpers/lint.js";
+import { lintPaths, publishedRecord, completeSpan, jsonl, writeTemp } from "../helpers/lint.js";
 
 const error: Finding = { line: 3, rule: "ok-preview-while-truncated", severity: "error", messageId: "clipped", message: "ok_preview is true but stdout was clipped: the agent saw only part of it", stream: "stdout" };
 const warning: Finding = { line: 12, rule: "possible-pipe-stall", severity: "warning", messageId: "empty", message: "both streams are empty and returncode is 0: check for a pipe stall" };
@@ -22,9 +22,9 @@ function output(make: (write: Write) => Reporter, findings: readonly Finding[], 
   return text;
 }
 
-/** Findings of a real file: the seed's record, a stalled span, a line that is no JSON. */
+/** Findings of a real file: the published example record, a stalled span, a line that is no JSON. */
 async function realFindings(): Promise<{ file: string; findings: (Finding & { file: string })[] }> {
-  const file = writeTemp(jsonl([seedRecord(), { ...completeSpan(), stdout_bytes: 0, stderr_bytes: 0, preview_stdout: "", preview_stderr: "" }, "{oops"]));
+  const file = writeTemp(jsonl([publishedRecord(), { ...completeSpan(), stdout_bytes: 0, stderr_bytes: 0, preview_stdout: "", preview_stderr: "" }, "{oops"]));
   return { file, findings: (await lintPaths([file])).findings };
 }
 

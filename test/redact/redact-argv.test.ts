@@ -39,7 +39,7 @@ test("property: an argv of plain words is returned as it was, with no redaction 
   );
 });
 
-test("a flag and its value in two words, or a program and its flag, are read together (issue 13's command lines)", () => {
+test("a flag and its value in two words, or a program and its flag, are read together (the command lines that once leaked through --redact-argv)", () => {
   for (const { argv, redacted } of ARGV_LEAKS) assert.deepEqual(redactArgv(argv, BUILTIN_RULES), { argv: redacted, count: 1 }, argv.join(" "));
 });
 

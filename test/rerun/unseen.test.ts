@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import fc from "fast-check";
 import { keptRanges, unseenPlan, unseenRanges, type ByteRange } from "../../src/rerun/unseen.js";
 import { oracle } from "../helpers/oracle.js";
-import { seedRecord, spanFor } from "../helpers/lint.js";
+import { publishedRecord, spanFor } from "../helpers/lint.js";
 
 describe("unseenRanges", () => {
   const table: { keep: "head" | "tail" | "head+tail"; bytes: number; cap: number | null; unseen: ByteRange[] }[] = [
@@ -57,7 +57,7 @@ describe("unseenPlan", () => {
   });
 
   test("a seed record without a keep key is taken as head, and says so", () => {
-    const plan = unseenPlan(seedRecord(), "stdout", 24118);
+    const plan = unseenPlan(publishedRecord(), "stdout", 24118);
     assert.equal(plan.keep, "head");
     assert.equal(plan.keepAssumed, true);
     assert.deepEqual(plan.ranges, [{ start: 8192, end: 24118 }]);

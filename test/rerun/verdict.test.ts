@@ -26,8 +26,8 @@ const STDERR = Buffer.from("warning: deprecated\n");
 const recorded = (changes: Record<string, unknown> = {}): SpanObject =>
   withChanges(spanFor({ stdout: STDOUT, stderr: STDERR, stdoutCap: 300, stderrCap: 300 }), changes);
 
-/** The same span with only the seed's keys for stdout: no stream hash, so head and tail are all there is. */
-const seedLike = (changes: Record<string, unknown> = {}): SpanObject =>
+/** The same span with only the published schema's keys for stdout: no stream hash, so head and tail are all there is. */
+const publishedLike = (changes: Record<string, unknown> = {}): SpanObject =>
   recorded({ stdout_stream_sha256: undefined, stdout_kept_sha256: undefined, stdout_normalized_sha256: undefined, ...changes });
 
 describe("streamVerdict", () => {
@@ -39,15 +39,15 @@ describe("streamVerdict", () => {
   const cases: { name: string; span: SpanObject; data: Buffer; verdict: RerunVerdict; mismatched?: string[] }[] = [
     { name: "the same stream, stream hash recorded", span: recorded(), data: STDOUT, verdict: "identical" },
     { name: "a changed middle, stream hash recorded", span: recorded(), data: middleChanged, verdict: "differs", mismatched: ["stdout_stream_sha256"] },
-    { name: "a changed middle, head and tail only", span: seedLike(), data: middleChanged, verdict: "same-ends" },
-    { name: "the same stream, head and tail only", span: seedLike(), data: STDOUT, verdict: "same-ends" },
-    { name: "a changed tail, head and tail only", span: seedLike(), data: tailChanged, verdict: "differs", mismatched: ["stdout_tail_sha256"] },
-    { name: "a longer stream", span: seedLike(), data: Buffer.concat([STDOUT, Buffer.from("x")]), verdict: "differs" },
-    { name: "no hashes at all", span: seedLike({ stdout_head_sha256: null, stdout_tail_sha256: null }), data: STDOUT, verdict: "unverifiable" },
-    { name: "no hashes, but the byte count disagrees", span: seedLike({ stdout_head_sha256: null, stdout_tail_sha256: null }), data: lines(99), verdict: "differs", mismatched: ["stdout_bytes"] },
-    { name: "abbreviated hashes (the seed's '9c21...') count as absent", span: seedLike({ stdout_head_sha256: "9c21...", stdout_tail_sha256: "44de..." }), data: STDOUT, verdict: "unverifiable" },
-    { name: "uppercase hex counts as absent", span: seedLike({ stdout_tail_sha256: "A".repeat(64) }), data: STDOUT, verdict: "unverifiable" },
-    { name: "head only", span: seedLike({ stdout_tail_sha256: null }), data: STDOUT, verdict: "unverifiable" },
+    { name: "a changed middle, head and tail only", span: publishedLike(), data: middleChanged, verdict: "same-ends" },
+    { name: "the same stream, head and tail only", span: publishedLike(), data: STDOUT, verdict: "same-ends" },
+    { name: "a changed tail, head and tail only", span: publishedLike(), data: tailChanged, verdict: "differs", mismatched: ["stdout_tail_sha256"] },
+    { name: "a longer stream", span: publishedLike(), data: Buffer.concat([STDOUT, Buffer.from("x")]), verdict: "differs" },
+    { name: "no hashes at all", span: publishedLike({ stdout_head_sha256: null, stdout_tail_sha256: null }), data: STDOUT, verdict: "unverifiable" },
+    { name: "no hashes, but the byte count disagrees", span: publishedLike({ stdout_head_sha256: null, stdout_tail_sha256: null }), data: lines(99), verdict: "differs", mismatched: ["stdout_bytes"] },
+    { name: "abbreviated hashes (the published example's '9c21...') count as absent", span: publishedLike({ stdout_head_sha256: "9c21...", stdout_tail_sha256: "44de..." }), data: STDOUT, verdict: "unverifiable" },
+    { name: "uppercase hex counts as absent", span: publishedLike({ stdout_tail_sha256: "A".repeat(64) }), data: STDOUT, verdict: "unverifiable" },
+    { name: "head only", span: publishedLike({ stdout_tail_sha256: null }), data: STDOUT, verdict: "unverifiable" },
   ];
   for (const { name, span, data, verdict, mismatched } of cases) {
     test(name, () => {
@@ -59,7 +59,7 @@ describe("streamVerdict", () => {
   }
 
   test("head and tail over the old hash_window, not the default", () => {
-    const span = seedLike({ hash_window: 64 });
+    const span = publishedLike({ hash_window: 64 });
     const small = spanFor({ stdout: STDOUT, stderr: STDERR, stdoutCap: 300, hashWindow: 64 });
     const withSmallHashes = withChanges(span, { stdout_head_sha256: small.stdout_head_sha256, stdout_tail_sha256: small.stdout_tail_sha256 });
     assert.equal(streamVerdict(withSmallHashes, "stdout", fresh(STDOUT, 64)).verdict, "same-ends");
@@ -93,7 +93,7 @@ describe("streamVerdict", () => {
   });
 
   test("normalised hashes that differ prove differs even where head and tail match", () => {
-    const span = seedLike({ stdout_normalized_sha256: spanFor({ stdout: STDOUT, stderr: STDERR }).stdout_normalized_sha256 });
+    const span = publishedLike({ stdout_normalized_sha256: spanFor({ stdout: STDOUT, stderr: STDERR }).stdout_normalized_sha256 });
     const middleChanged = Buffer.from(STDOUT);
     middleChanged[550] = 0x41;
     assert.equal(streamVerdict(span, "stdout", fresh(middleChanged)).verdict, "differs");

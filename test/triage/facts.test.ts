@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { spanFacts } from "../../src/triage/facts.js";
-import { cleanSpan, completeSpan, seedRecord } from "../helpers/lint.js";
+import { cleanSpan, completeSpan, publishedRecord } from "../helpers/lint.js";
 
 test("a clipped span's figures: kept and written bytes, clipped, tail hash", () => {
   const facts = spanFacts(cleanSpan());
@@ -22,8 +22,8 @@ test("bytes over cap without the flag count as clipped", () => {
   assert.equal(spanFacts(cleanSpan({ stdout_truncated: false })).stdout.clipped, true);
 });
 
-test("the seed's record: no returncode, no argv, no span id", () => {
-  const facts = spanFacts(seedRecord());
+test("The published example record: no returncode, no argv, no span id", () => {
+  const facts = spanFacts(publishedRecord());
   assert.deepEqual([facts.returncode, facts.argv, facts.spanId, facts.toolName], [undefined, null, null, "pytest"]);
   assert.equal(facts.stdout.kept, 8192);
 });

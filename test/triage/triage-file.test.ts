@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { CORE_KEYS, OWN_KEYS } from "../../src/contract/keys.js";
 import { UnreadableInput } from "../../src/formats/jsonl-lines.js";
 import { triageFile } from "../../src/triage/triage-file.js";
-import { cleanSpan, completeSpan, jsonl, lintText, seedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
+import { cleanSpan, completeSpan, jsonl, lintText, publishedRecord, spanFor, tempDir, writeTemp } from "../helpers/lint.js";
 import { repoRoot } from "../helpers/repo.js";
 import { rowsOf } from "../helpers/triage.js";
 
@@ -64,7 +64,7 @@ describe("triageFile", () => {
       fc.string({ maxLength: 60 }),
       fc.string({ unit: "binary", maxLength: 60 }),
       fc.json({ maxDepth: 3 }),
-      fc.constantFrom(JSON.stringify(seedRecord()), JSON.stringify(cleanSpan()), '{"span_type":"tool"}', '{"span_type":"tool","argv":"x"}', "\uFEFF", ""),
+      fc.constantFrom(JSON.stringify(publishedRecord()), JSON.stringify(cleanSpan()), '{"span_type":"tool"}', '{"span_type":"tool","argv":"x"}', "\uFEFF", ""),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 20 }), async (lines) => {
@@ -86,7 +86,7 @@ test("property: every lint error on a line is covered by a row (lint-errors or n
     fc.constantFrom(0, -1, 1.5, 8192, null, true, false, "", "b3a1...", "binary", "utf-8"),
   );
   const mutated = fc
-    .tuple(fc.constantFrom(cleanSpan(), completeSpan(), seedRecord()), fc.dictionary(fc.constantFrom(...keys), fc.option(value, { nil: undefined }), { maxKeys: 5 }))
+    .tuple(fc.constantFrom(cleanSpan(), completeSpan(), publishedRecord()), fc.dictionary(fc.constantFrom(...keys), fc.option(value, { nil: undefined }), { maxKeys: 5 }))
     .map(([base, changes]) => JSON.stringify({ ...base, ...changes }));
   const text = fc.oneof(mutated, fc.string({ maxLength: 40 }), fc.json({ maxDepth: 2 }));
   fc.assert(
@@ -148,7 +148,7 @@ describe("triageFile links reruns", () => {
 
 describe("triageFile with a limit", () => {
   test("property: keeping K spans keeps exactly the first K of the full ordering, and counts them all", async () => {
-    const kinds = [failingTests, stderrClipped, empty, cleanSpan(), completeSpan(), seedRecord(), "not json", cleanSpan({ ok_preview: true })];
+    const kinds = [failingTests, stderrClipped, empty, cleanSpan(), completeSpan(), publishedRecord(), "not json", cleanSpan({ ok_preview: true })];
     await fc.assert(
       fc.asyncProperty(fc.array(fc.nat(kinds.length - 1), { maxLength: 30 }), fc.nat(8), async (picks, keep) => {
         const file = writeTemp(jsonl(picks.map((pick, index) => (typeof kinds[pick] === "string" ? (kinds[pick] as string) : { ...(kinds[pick] as object), span_id: `s${index}` }))));

@@ -1,6 +1,6 @@
 import { showValue, type SpanRule } from "../rule.js";
 
-// The article's first failure: more bytes than the cap, and nothing says so.
+// Tool Previews Lie's first failure: more bytes than the cap, and nothing says so.
 export const clippedWithoutFlag: SpanRule = {
   id: "clipped-without-flag",
   severity: "error",

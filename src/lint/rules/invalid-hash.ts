@@ -20,7 +20,7 @@ const HASHES = new Map<string, HashKey>(
 
 const isBlobName = (value: string): boolean => value.startsWith("sha256:") && isHash(value.slice(7));
 
-// A hash that is not a sha256 (the seed's "b3a1...") can verify nothing.
+// A hash that is not a sha256 (the published example's "b3a1...") can verify nothing.
 export const invalidHash: SpanRule = {
   id: "invalid-hash",
   severity: "error",

@@ -1,7 +1,7 @@
 import { REQUIRED_KEYS } from "../../contract/key-types.js";
 import type { SpanRule } from "../rule.js";
 
-// The seed's keys are the least a tool span must say; without one, its figures cannot be checked.
+// The published schema's keys are the least a tool span must say; without one, its figures cannot be checked.
 export const missingField: SpanRule = {
   id: "missing-field",
   severity: "error",

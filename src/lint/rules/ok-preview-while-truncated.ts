@@ -1,7 +1,7 @@
 import type { SpanRule } from "../rule.js";
 import { wasClipped } from "../../contract/span-fields.js";
 
-// The article's incident: the preview looked like success, and the failure was past the cap.
+// Tool Previews Lie's incident: the preview looked like success, and the failure was past the cap.
 export const okPreviewWhileTruncated: SpanRule = {
   id: "ok-preview-while-truncated",
   severity: "error",

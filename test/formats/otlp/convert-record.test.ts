@@ -1,5 +1,5 @@
 // jsonl → otlp → jsonl is the identity for every contract key, nulls included, in stamped records and in
-// records with only some keys (the seed's shape).
+// records with only some keys (the published schema's shape).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-import { cleanSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 // cleanSpan(): stdout 450 bytes, cap 200, flagged; stderr 27 bytes, cap 200.
 ruleTester("clipped-without-flag", {
@@ -10,7 +10,7 @@ ruleTester("clipped-without-flag", {
     { name: "cap 0 and 0 bytes", span: cleanSpan({ stderr_bytes: 0, stderr_cap: 0 }) },
     { name: "a cap of the wrong type is invalid-type's business", span: cleanSpan({ stdout_cap: "8", stdout_truncated: false }) },
     { name: "bytes of the wrong type", span: cleanSpan({ stderr_bytes: "9999", stderr_truncated: false }) },
-    { name: "the seed's record", span: seedRecord() },
+    { name: "The published example record", span: publishedRecord() },
   ],
   invalid: [
     {
@@ -32,6 +32,6 @@ ruleTester("clipped-without-flag", {
       span: cleanSpan({ stdout_truncated: false, stderr_cap: 1 }),
       errors: [{ messageId: "clipped", stream: "stdout" }, { messageId: "clipped", stream: "stderr" }],
     },
-    { name: "the seed's record with stdout unflagged", span: seedRecord({ stdout_truncated: false }), errors: [{ messageId: "clipped", stream: "stdout", message: "24118 bytes > cap 8192" }] },
+    { name: "The published example record with stdout unflagged", span: publishedRecord({ stdout_truncated: false }), errors: [{ messageId: "clipped", stream: "stdout", message: "24118 bytes > cap 8192" }] },
   ],
 });

@@ -1,10 +1,10 @@
 import { sha256 } from "../../helpers/fixtures.js";
-import { cleanSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 ruleTester("clipped-without-partial-hashes", {
   valid: [
     { name: "a clean span: clipped stdout with head and tail hashes", span: cleanSpan() },
-    { name: "the seed's record: stderr not clipped, without its head/tail hashes", span: seedRecord() },
+    { name: "The published example record: stderr not clipped, without its head/tail hashes", span: publishedRecord() },
     { name: "a complete stream without head and tail hashes", span: cleanSpan({ stderr_head_sha256: undefined, stderr_tail_sha256: null }) },
     { name: "malformed partial hashes are invalid-hash's business", span: cleanSpan({ stdout_head_sha256: "9c21...", stdout_tail_sha256: "44de..." }) },
   ],
@@ -21,8 +21,8 @@ ruleTester("clipped-without-partial-hashes", {
       errors: [{ messageId: "missing", stream: "stdout", message: "stdout_head_sha256 and stdout_tail_sha256 are absent" }],
     },
     {
-      name: "the seed's record with stderr clipped: its hashes were never there",
-      span: seedRecord({ stderr_truncated: true, stderr_bytes: 9000, stderr_sha256: null }),
+      name: "The published example record with stderr clipped: its hashes were never there",
+      span: publishedRecord({ stderr_truncated: true, stderr_bytes: 9000, stderr_sha256: null }),
       errors: [{ messageId: "missing", stream: "stderr", message: "stderr_head_sha256 and stderr_tail_sha256 are absent" }],
     },
     { name: "a hash of the wrong type counts as absent", span: cleanSpan({ stdout_head_sha256: 1, stdout_tail_sha256: sha256("t") }), errors: [{ messageId: "missing", stream: "stdout" }] },

@@ -1,4 +1,4 @@
-import { cleanSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 ruleTester("flag-under-cap", {
   valid: [
@@ -7,7 +7,7 @@ ruleTester("flag-under-cap", {
     { name: "flag false under the cap", span: cleanSpan({ stdout_cap: 1000, stdout_truncated: false }) },
     { name: "flag true with the cap absent: nothing to compare", span: cleanSpan({ stdout_cap: undefined }) },
     { name: "flag true with bytes of the wrong type", span: cleanSpan({ stdout_bytes: "1" }) },
-    { name: "the seed's record", span: seedRecord() },
+    { name: "The published example record", span: publishedRecord() },
   ],
   invalid: [
     {
@@ -23,6 +23,6 @@ ruleTester("flag-under-cap", {
       errors: [{ messageId: "noCap", stream: "stdout", message: "stdout_truncated is true but stdout_cap is null" }],
     },
     { name: "flag true with cap null and bytes absent", span: cleanSpan({ stderr_cap: null, stderr_truncated: true, stderr_bytes: undefined }), errors: [{ messageId: "noCap", stream: "stderr" }] },
-    { name: "the seed's record with stderr flagged", span: seedRecord({ stderr_truncated: true }), errors: [{ messageId: "underCap", stream: "stderr", message: "902 bytes <= cap 8192" }] },
+    { name: "The published example record with stderr flagged", span: publishedRecord({ stderr_truncated: true }), errors: [{ messageId: "underCap", stream: "stderr", message: "902 bytes <= cap 8192" }] },
   ],
 });

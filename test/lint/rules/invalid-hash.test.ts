@@ -1,5 +1,5 @@
 import { sha256 } from "../../helpers/fixtures.js";
-import { cleanSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 const good = sha256("some stream");
 
@@ -10,12 +10,12 @@ ruleTester("invalid-hash", {
     { name: "hashes absent", span: cleanSpan({ stdout_kept_sha256: undefined, stderr_stream_sha256: undefined }) },
     { name: "blobs named sha256:<hex>", span: cleanSpan({ stdout_blob: `sha256:${good}`, stderr_blob: `sha256:${sha256("x")}` }) },
     { name: "a hash of the wrong type is invalid-type's business", span: cleanSpan({ stdout_sha256: 12345, stdout_blob: 7 }) },
-    { name: "the seed's record with its placeholders replaced by real hashes", span: seedRecord({ stderr_sha256: good, stdout_head_sha256: good, stdout_tail_sha256: good }) },
+    { name: "The published example record with its placeholders replaced by real hashes", span: publishedRecord({ stderr_sha256: good, stdout_head_sha256: good, stdout_tail_sha256: good }) },
   ],
   invalid: [
     { name: "a bare hash where a blob name belongs, the same hash valid as a sha256", span: cleanSpan({ stdout_blob: cleanSpan().stdout_kept_sha256 }), errors: [{ messageId: "notBlob", stream: "stdout" }] },
     { name: "a blob name where a hash belongs, the same name valid as a blob", span: cleanSpan({ stdout_blob: `sha256:${good}`, stderr_sha256: `sha256:${good}` }), errors: [{ messageId: "notHex", stream: "stderr" }] },
-    { name: "the seed's 'b3a1...'", span: cleanSpan({ stderr_sha256: "b3a1..." }), errors: [{ messageId: "notHex", stream: "stderr", message: `'stderr_sha256' is not a sha256 (64 lowercase hex characters): "b3a1..."` }] },
+    { name: "The published example's 'b3a1...'", span: cleanSpan({ stderr_sha256: "b3a1..." }), errors: [{ messageId: "notHex", stream: "stderr", message: `'stderr_sha256' is not a sha256 (64 lowercase hex characters): "b3a1..."` }] },
     { name: "uppercase hex", span: cleanSpan({ stderr_sha256: good.toUpperCase() }), errors: [{ messageId: "notHex", stream: "stderr" }] },
     { name: "63 characters", span: cleanSpan({ stdout_head_sha256: good.slice(1) }), errors: [{ messageId: "notHex", stream: "stdout" }] },
     { name: "65 characters", span: cleanSpan({ stdout_tail_sha256: `${good}0` }), errors: [{ messageId: "notHex", stream: "stdout" }] },
@@ -27,8 +27,8 @@ ruleTester("invalid-hash", {
     { name: "a blob with uppercase hex", span: cleanSpan({ stderr_blob: `sha256:${good.toUpperCase()}` }), errors: [{ messageId: "notBlob", stream: "stderr" }] },
     { name: "a blob of another algorithm", span: cleanSpan({ stderr_blob: `sha512:${good}` }), errors: [{ messageId: "notBlob", stream: "stderr" }] },
     {
-      name: "the seed's record: all three placeholders",
-      span: seedRecord(),
+      name: "The published example record: all three placeholders",
+      span: publishedRecord(),
       errors: [
         { messageId: "notHex", stream: "stderr", message: "'stderr_sha256'" },
         { messageId: "notHex", stream: "stdout", message: "'stdout_head_sha256'" },

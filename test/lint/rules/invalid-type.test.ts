@@ -1,4 +1,4 @@
-import { cleanSpan, ruleTester, seedRecord, type InvalidCase } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord, type InvalidCase } from "../../helpers/lint.js";
 
 /** A clean span's line with `key` set to an array nested `depth` deep (too deep for JSON.stringify). */
 const nestedLine = (key: string, depth: number): string =>
@@ -14,7 +14,7 @@ const wrong = (key: string, value: unknown, stream?: "stdout" | "stderr", expect
 ruleTester("invalid-type", {
   valid: [
     { name: "a clean span", span: cleanSpan() },
-    { name: "the seed's record", span: seedRecord() },
+    { name: "The published example record", span: publishedRecord() },
     { name: "caps null", span: cleanSpan({ stdout_cap: null, stderr_cap: null }) },
     { name: "returncode null (never started) and negative", span: cleanSpan({ returncode: null }) },
     { name: "returncode -1", span: cleanSpan({ returncode: -1 }) },

@@ -1,6 +1,6 @@
-import { cleanSpan, ruleTester, seedRecord, withChanges, type InvalidCase } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord, withChanges, type InvalidCase } from "../../helpers/lint.js";
 
-// The seed's keys, spelled out from test/fixtures/lint/seed-example.jsonl (not imported from src/contract). Its
+// The published schema's keys, spelled out from test/fixtures/lint/published-example.jsonl (not imported from src/contract). Its
 // stdout head/tail hashes are checked only where stdout is clipped (clipped-without-partial-hashes), as the
 // stderr ones are: CONTRACT.md, "the missing hashes matter only where that stream is clipped".
 const REQUIRED = [
@@ -31,7 +31,7 @@ const perKey: InvalidCase[] = REQUIRED.filter((key) => key !== "span_type").map(
 ruleTester("missing-field", {
   valid: [
     { name: "a clean span", span: cleanSpan() },
-    { name: "the seed's record (no argv, returncode, stderr head/tail hashes)", span: seedRecord() },
+    { name: "The published example record (no argv, returncode, stderr head/tail hashes)", span: publishedRecord() },
     { name: "argv absent", span: cleanSpan({ argv: undefined }) },
     { name: "returncode absent", span: cleanSpan({ returncode: undefined }) },
     { name: "stderr head and tail hashes absent", span: cleanSpan({ stderr_head_sha256: undefined, stderr_tail_sha256: undefined }) },
@@ -52,6 +52,6 @@ ruleTester("missing-field", {
       span: { span_type: "tool" },
       errors: REQUIRED.slice(1).map((key) => ({ messageId: "missing", message: `'${key}'` })),
     },
-    { name: "ok_preview absent from the seed's record", span: seedRecord({ ok_preview: undefined }), errors: [{ messageId: "missing", message: "'ok_preview'" }] },
+    { name: "ok_preview absent from the published example record", span: publishedRecord({ ok_preview: undefined }), errors: [{ messageId: "missing", message: "'ok_preview'" }] },
   ],
 });

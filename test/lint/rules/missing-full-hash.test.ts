@@ -1,5 +1,5 @@
 import { EMPTY_SHA256 } from "../../../src/contract/constants.js";
-import { cleanSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { cleanSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 ruleTester("missing-full-hash", {
   valid: [
@@ -9,7 +9,7 @@ ruleTester("missing-full-hash", {
     { name: "an empty stream with the empty hash", span: cleanSpan({ stderr_bytes: 0, stderr_sha256: EMPTY_SHA256, preview_stderr: "" }) },
     { name: "over its cap but not flagged: clipped-without-flag says that", span: cleanSpan({ stdout_truncated: false }) },
     { name: "the flag of the wrong type", span: cleanSpan({ stderr_truncated: "false", stderr_sha256: null }) },
-    { name: "a malformed hash is present (invalid-hash says what is wrong)", span: seedRecord() },
+    { name: "a malformed hash is present (invalid-hash says what is wrong)", span: publishedRecord() },
   ],
   invalid: [
     {
@@ -19,6 +19,6 @@ ruleTester("missing-full-hash", {
     },
     { name: "complete stream, sha256 absent", span: cleanSpan({ stderr_sha256: undefined }), errors: [{ messageId: "missing", stream: "stderr", message: "is absent" }] },
     { name: "no cap, sha256 null", span: cleanSpan({ stdout_cap: null, stdout_truncated: false }), errors: [{ messageId: "missing", stream: "stdout", message: "(450 bytes)" }] },
-    { name: "the seed's record with stderr_sha256 null", span: seedRecord({ stderr_sha256: null }), errors: [{ messageId: "missing", stream: "stderr" }] },
+    { name: "The published example record with stderr_sha256 null", span: publishedRecord({ stderr_sha256: null }), errors: [{ messageId: "missing", stream: "stderr" }] },
   ],
 });

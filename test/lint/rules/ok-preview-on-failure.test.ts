@@ -1,11 +1,11 @@
-import { completeSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { completeSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 ruleTester("ok-preview-on-failure", {
   valid: [
     { name: "returncode 0, ok_preview true", span: completeSpan() },
     { name: "returncode 1, ok_preview false", span: completeSpan({ returncode: 1, ok_preview: false }) },
     { name: "timed out, ok_preview false", span: completeSpan({ returncode: 143, signal: "SIGTERM", timed_out: true, ok_preview: false }) },
-    { name: "returncode absent (as in the seed's record)", span: seedRecord({ stdout_truncated: false, stdout_cap: null }) },
+    { name: "returncode absent (as in the published example record)", span: publishedRecord({ stdout_truncated: false, stdout_cap: null }) },
     { name: "timed_out and stalled false", span: completeSpan({ timed_out: false, stalled: false }) },
   ],
   invalid: [

@@ -1,15 +1,15 @@
-import { cleanSpan, completeSpan, ruleTester, seedRecord } from "../../helpers/lint.js";
+import { cleanSpan, completeSpan, ruleTester, publishedRecord } from "../../helpers/lint.js";
 
 ruleTester("ok-preview-while-truncated", {
   valid: [
     { name: "a clean span: clipped, ok_preview false", span: cleanSpan() },
     { name: "nothing clipped, ok_preview true", span: completeSpan() },
-    { name: "the seed's record with ok_preview false", span: seedRecord({ ok_preview: false }) },
+    { name: "The published example record with ok_preview false", span: publishedRecord({ ok_preview: false }) },
     { name: "ok_preview the string \"true\" is invalid-type's business", span: cleanSpan({ ok_preview: "true" }) },
     { name: "ok_preview true at bytes = cap", span: completeSpan({ stdout_cap: 18 }) },
   ],
   invalid: [
-    { name: "the seed's record: ok_preview true, stdout clipped", span: seedRecord(), errors: [{ messageId: "clipped", stream: "stdout", message: "ok_preview is true but stdout was clipped" }] },
+    { name: "The published example record: ok_preview true, stdout clipped", span: publishedRecord(), errors: [{ messageId: "clipped", stream: "stdout", message: "ok_preview is true but stdout was clipped" }] },
     { name: "a clean span claiming ok_preview", span: cleanSpan({ ok_preview: true }), errors: [{ messageId: "clipped", stream: "stdout" }] },
     {
       name: "both streams clipped",

@@ -1,4 +1,4 @@
-import { cleanSpan, completeSpan, ruleTester, seedRecord, spanFor } from "../../helpers/lint.js";
+import { cleanSpan, completeSpan, ruleTester, publishedRecord, spanFor } from "../../helpers/lint.js";
 
 const none = Buffer.alloc(0);
 const text = (s: string) => Buffer.from(s, "utf8");
@@ -24,7 +24,7 @@ ruleTester("possible-second-cap", {
     { name: "30000 bytes, clipped at that cap and flagged", span: spanFor({ stdout: text("a".repeat(30001)), stderr: none, stdoutCap: 30000 }) },
     { name: "30001 bytes, complete", span: spanFor({ stdout: text("a".repeat(30001)), stderr: none, stdoutCap: null }) },
     { name: "8192 bytes but the flag absent", span: { ...completeSpan(), stdout_bytes: 8192, stdout_truncated: undefined, preview_chars: undefined } },
-    { name: "the seed's record", span: seedRecord() },
+    { name: "The published example record", span: publishedRecord() },
     { name: "a short preview whose secrets were redacted", span: { ...whole, preview_stdout: "y".repeat(100), preview_redactions: 2 } },
     { name: "a short preview with preview_chars of the wrong type", span: { ...whole, preview_stdout: "y".repeat(100), preview_chars: "512" } },
     {

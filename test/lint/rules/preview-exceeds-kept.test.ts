@@ -1,5 +1,5 @@
 import { sha256 } from "../../helpers/fixtures.js";
-import { cleanSpan, completeSpan, ruleTester, seedRecord, spanFor } from "../../helpers/lint.js";
+import { cleanSpan, completeSpan, ruleTester, publishedRecord, spanFor } from "../../helpers/lint.js";
 
 ruleTester("preview-exceeds-kept", {
   valid: [
@@ -9,7 +9,7 @@ ruleTester("preview-exceeds-kept", {
     { name: "a preview of U+FFFDs within the kept byte count", span: completeSpan({ stdout_bytes: 3, stdout_cap: 3, preview_stdout: "\uFFFD\uFFFD\uFFFD", stdout_sha256: sha256(Buffer.from([0xff, 0xfe, 0xfd])) }) },
     { name: "cap absent: kept bytes unknown", span: cleanSpan({ stdout_cap: undefined }) },
     { name: "an empty preview of an empty stream", span: cleanSpan({ stderr_bytes: 0, preview_stderr: "" }) },
-    { name: "the seed's record", span: seedRecord() },
+    { name: "The published example record", span: publishedRecord() },
   ],
   invalid: [
     {

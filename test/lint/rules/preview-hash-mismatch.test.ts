@@ -1,5 +1,5 @@
 import { sha256 } from "../../helpers/fixtures.js";
-import { cleanSpan, completeSpan, ruleTester, seedRecord, spanFor } from "../../helpers/lint.js";
+import { cleanSpan, completeSpan, ruleTester, publishedRecord, spanFor } from "../../helpers/lint.js";
 
 const other = sha256("not this stream");
 const noStderr = Buffer.alloc(0);
@@ -28,7 +28,7 @@ ruleTester("preview-hash-mismatch", {
     { name: "the flag absent", span: cleanSpan({ stderr_truncated: undefined, stderr_sha256: other }) },
     { name: "malformed hashes are invalid-hash's business", span: completeSpan({ stderr_sha256: "b3a1...", stderr_head_sha256: "b3a1..." }) },
     { name: "head hash past the window is not compared", span: completeSpan({ hash_window: 10, stderr_head_sha256: other }) },
-    { name: "the seed's record", span: seedRecord() },
+    { name: "The published example record", span: publishedRecord() },
   ],
   invalid: [
     {

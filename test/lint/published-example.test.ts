@@ -1,4 +1,4 @@
-// The seed's published example record (test/fixtures/lint/seed-example.jsonl): a clipped stdout whose preview
+// The example record published in Tool Previews Lie (test/fixtures/lint/published-example.jsonl): a clipped stdout whose preview
 // claimed success, and placeholder hashes. Its errors are exactly those two problems.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -6,10 +6,10 @@ import { test } from "node:test";
 import { lintPaths } from "../helpers/lint.js";
 import { repoPath } from "../helpers/repo.js";
 
-const SEED = repoPath("test/fixtures/lint/seed-example.jsonl");
+const PUBLISHED = repoPath("test/fixtures/lint/published-example.jsonl");
 
-test("the seed's record: its errors are exactly invalid-hash and ok-preview-while-truncated", async () => {
-  const { findings, unreadable, summary } = await lintPaths([SEED]);
+test("The published example record: its errors are exactly invalid-hash and ok-preview-while-truncated", async () => {
+  const { findings, unreadable, summary } = await lintPaths([PUBLISHED]);
   assert.deepEqual(unreadable, []);
   assert.equal(summary.lines, 1);
   const errors = findings.filter((f) => f.severity === "error");
@@ -27,13 +27,13 @@ test("the seed's record: its errors are exactly invalid-hash and ok-preview-whil
   assert.match(errors[3]!.message, /ok_preview is true but stdout was clipped/);
 });
 
-test("the seed's record has no warnings either: its missing keys are ones the contract lets it omit", async () => {
-  const { findings } = await lintPaths([SEED]);
+test("The published example record has no warnings either: its missing keys are ones the contract lets it omit", async () => {
+  const { findings } = await lintPaths([PUBLISHED]);
   assert.deepEqual(findings.filter((f) => f.severity === "warning"), []);
 });
 
-test("the fixture is the seed's record as published: one line, the seed's 17 keys", () => {
-  const lines = readFileSync(SEED, "utf8").split("\n").filter((line) => line.trim() !== "");
+test("the fixture is the published example record as published: one line, its 17 keys", () => {
+  const lines = readFileSync(PUBLISHED, "utf8").split("\n").filter((line) => line.trim() !== "");
   assert.equal(lines.length, 1);
   const record = JSON.parse(lines[0]!) as Record<string, unknown>;
   assert.equal(Object.keys(record).length, 17);
