@@ -1,38 +1,15 @@
 // The folders of src/ import one way: a runtime import that closes a cycle between two folders fails here, naming it.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, normalize, relative, sep } from "node:path";
 import { test } from "node:test";
-import { repoPath } from "../helpers/repo.js";
-
-const SRC = repoPath("src");
-// Type-only imports vanish at run time and do not count.
-const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["'](\.[^"']+)["']/gm;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
-  });
-}
-
-const folderOf = (path: string): string => {
-  const parts = relative(SRC, path).split(sep);
-  return parts.length > 1 ? parts[0]! : ".";
-};
+import { folderImports } from "../helpers/src-imports.js";
 
 test("no import cycle between the folders of src/", () => {
   const edges = new Map<string, Map<string, string>>();
-  for (const file of sources(SRC)) {
-    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
-      const target = normalize(join(dirname(file), match[1]!));
-      if (relative(SRC, target).startsWith("..")) continue;
-      const [from, to] = [folderOf(file), folderOf(target)];
-      if (from === to) continue;
-      if (!edges.has(from)) edges.set(from, new Map());
-      edges.get(from)!.set(to, `${relative(SRC, file)} -> ${match[1]}`);
-    }
+  // Type-only imports vanish at run time and do not count.
+  for (const { file, specifier, from, to, typeOnly } of folderImports()) {
+    if (typeOnly) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    edges.get(from)!.set(to, `${file} -> ${specifier}`);
   }
   // A path back to where it started, by depth-first search from each folder.
   const back = (start: string, at: string, seen: Set<string>, path: string[]): string[] | null => {
