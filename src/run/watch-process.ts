@@ -1,12 +1,18 @@
-// Runs one argv (never through a shell) in its own process group and watches it to the end:
-// exit, timeout, idle silence, forwarded signals, and pipes that a descendant keeps open.
-import { spawn } from "node:child_process";
+// Runs one argv (never through a shell) in its own process group and watches it to the end. The limits that may
+// stop it (limits/: timeout, idle, abort) and the drain of its pipes (stream-drain.ts) are separate pieces; this
+// file starts them around one spawn and turns what they saw into the outcome.
+import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
-import type { Readable } from "node:stream";
 import type { StreamName } from "../contract/span.js";
 import { forwardSignalsTo } from "./forward-signals.js";
 import { guardGroup, type UnfinishedTrace } from "./guard.js";
-import { killGroup, terminateGroup } from "./kill-group.js";
+import { killGroup } from "./kill-group.js";
+import { stopOnAbort } from "./limits/abort.js";
+import { stopOnIdle } from "./limits/idle.js";
+import { stopGroup } from "./limits/stop.js";
+import { stopOnTimeout } from "./limits/timeout.js";
+import { PausedPipes } from "./quiet-timer.js";
+import { drainStreams, type Sink } from "./stream-drain.js";
 
 export interface WatchOptions {
   argv: string[];
@@ -24,8 +30,8 @@ export interface WatchOptions {
   /** What to leave behind if toolspan is killed before the command ends (the command is stopped either way). */
   unfinished?: UnfinishedTrace | null;
   /** A returned promise pauses reading that stream until it settles. */
-  onStdout: (chunk: Buffer) => void | Promise<void>;
-  onStderr: (chunk: Buffer) => void | Promise<void>;
+  onStdout: Sink;
+  onStderr: Sink;
 }
 
 /** How the process ended, as far as the watcher saw. */
@@ -63,157 +69,89 @@ function startError(error: NodeJS.ErrnoException, command: string): string {
   return `${code}: ${command}: ${why[code] ?? error.message}`;
 }
 
+const failed = (error: string): ProcessOutcome => ({
+  code: null,
+  signal: null,
+  error,
+  notFound: false,
+  timedOut: false,
+  idleTimedOut: false,
+  stalled: false,
+  pid: null,
+});
+
 /** Resolves once the process has exited and its pipes are drained, or given up on after the stall grace. */
-export function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
-  const failed = (error: string): ProcessOutcome => ({
-    code: null,
-    signal: null,
-    error,
-    notFound: false,
-    timedOut: false,
-    idleTimedOut: false,
-    stalled: false,
-    pid: null,
-  });
+export async function watchProcess(options: WatchOptions): Promise<ProcessOutcome> {
   const badCwd = cwdProblem(options.cwd);
-  if (badCwd) return Promise.resolve(failed(badCwd));
+  if (badCwd) return failed(badCwd);
   const [command, ...args] = options.argv;
-  if (command === undefined || command === "") return Promise.resolve({ ...failed("ENOENT: empty command"), notFound: true });
+  if (command === undefined || command === "") return { ...failed("ENOENT: empty command"), notFound: true };
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: [options.stdin, "pipe", "pipe"],
+    detached: true,
+    shell: false,
+  });
+  if (child.pid === undefined) return startFailure(child, command);
+  return watchRunning(child, child.pid, options);
+}
 
+// Without a pid the process never started, and spawn reports why on the next turn.
+function startFailure(child: ChildProcess, command: string): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: [options.stdin, "pipe", "pipe"],
-      detached: true,
-      shell: false,
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      resolve({ ...failed(startError(error, command)), notFound: error.code === "ENOENT" });
     });
-    const outcome: ProcessOutcome = {
-      code: null,
-      signal: null,
-      error: null,
-      notFound: false,
-      timedOut: false,
-      idleTimedOut: false,
-      stalled: false,
-      pid: child.pid ?? null,
-    };
-    const streams = [child.stdout, child.stderr] as Readable[];
-    let openStreams = streams.length;
-    let exited = false;
-    let settled = false;
-    let cancelKill: (() => void) | null = null;
-    let stallTimer: NodeJS.Timeout | null = null;
-    // Streams paused for a slow consumer: silence then is not the command's, so idle and stall limits wait.
-    let paused = 0;
+  });
+}
 
-    const terminate = (): void => {
-      if (cancelKill || exited || child.pid === undefined) return;
-      cancelKill = terminateGroup(child.pid, options.killAfterMs);
-    };
-    const timeoutTimer =
-      options.timeoutMs === null
-        ? null
-        : setTimeout(() => {
-            outcome.timedOut = true;
-            terminate();
-          }, options.timeoutMs);
-    const idleTimer =
-      options.idleTimeoutMs === null
-        ? null
-        : setTimeout(() => {
-            if (paused > 0) {
-              idleTimer?.refresh();
-              return;
-            }
-            outcome.idleTimedOut = true;
-            outcome.stalled = true;
-            terminate();
-          }, options.idleTimeoutMs);
-    const onAbort = (): void => terminate();
-    const stopForwarding = options.forwardSignals && child.pid !== undefined ? forwardSignalsTo(child.pid) : null;
-    const release = child.pid !== undefined ? guardGroup(child.pid, options.unfinished ?? null) : null;
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    if (options.signal?.aborted) queueMicrotask(onAbort);
-
-    const finish = (): void => {
-      if (settled) return;
-      settled = true;
-      for (const timer of [timeoutTimer, idleTimer, stallTimer]) if (timer) clearTimeout(timer);
-      cancelKill?.();
-      stopForwarding?.();
-      release?.();
-      options.signal?.removeEventListener("abort", onAbort);
-      resolve(outcome);
-    };
-    const maybeFinish = (): void => {
-      if (exited && openStreams === 0) finish();
-    };
-
-    const watchStream = (stream: Readable, sink: (chunk: Buffer) => void | Promise<void>): void => {
-      let open = true;
-      const closed = (): void => {
-        if (!open) return;
-        open = false;
-        openStreams--;
-        maybeFinish();
-      };
-      stream.on("data", (chunk: Buffer) => {
-        if (settled) return;
-        idleTimer?.refresh();
-        const wait = sink(chunk);
-        if (!wait) return;
-        paused++;
-        stream.pause();
-        const resume = (): void => {
-          paused--;
-          idleTimer?.refresh();
-          if (!settled) stream.resume();
-        };
-        wait.then(resume, resume);
-      });
-      stream.on("end", closed);
-      stream.on("close", closed);
-      stream.on("error", closed);
-    };
-    watchStream(child.stdout!, options.onStdout);
-    watchStream(child.stderr!, options.onStderr);
-    // As in `cmd | head -1`: the group gets SIGPIPE, and the pipe it wrote to is closed, so a writer that
-    // ignores SIGPIPE gets EPIPE instead of writing into toolspan forever.
-    void options.readerGone?.then((stream) => {
-      if (settled || child.pid === undefined) return;
-      killGroup(child.pid, "SIGPIPE");
-      (stream === "stdout" ? child.stdout : child.stderr)?.destroy();
-    });
-
-    // Only a failure to start matters here; a later error (a failed kill) leaves the run to end as it will.
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      if (child.pid !== undefined) return;
-      outcome.error = startError(error, command);
-      outcome.notFound = error.code === "ENOENT";
-      finish();
-    });
+// The limits race the command's exit as execa races its timeout and cancel against the result: each fires on its
+// own, the first stops the group and names the cause, and exit clears them all. The drain then reads on until
+// both pipes close, or the stall grace lets them go.
+function watchRunning(child: ChildProcess, pid: number, options: WatchOptions): Promise<ProcessOutcome> {
+  const group = stopGroup(pid, options.killAfterMs);
+  const paused = new PausedPipes();
+  stopOnTimeout(options.timeoutMs, group);
+  stopOnAbort(options.signal, group);
+  const idle = stopOnIdle(options.idleTimeoutMs, group, paused);
+  const stopForwarding = options.forwardSignals ? forwardSignalsTo(pid) : null;
+  const release = guardGroup(pid, options.unfinished ?? null);
+  const drain = drainStreams(
+    { stdout: child.stdout!, stderr: child.stderr! },
+    { stdout: options.onStdout, stderr: options.onStderr },
+    paused,
+    idle ? () => idle.touch() : () => {},
+  );
+  let finished = false;
+  // As in `cmd | head -1`: the group gets SIGPIPE, and the pipe it wrote to is closed, so a writer that
+  // ignores SIGPIPE gets EPIPE instead of writing into toolspan forever.
+  void options.readerGone?.then((stream) => {
+    if (finished) return;
+    killGroup(pid, "SIGPIPE");
+    drain.destroy(stream);
+  });
+  // It started: a later error (a failed kill) leaves the run to end as it will.
+  child.on("error", () => {});
+  return new Promise((resolve) => {
     child.on("exit", (code, signal) => {
-      exited = true;
-      outcome.code = code;
-      outcome.signal = signal;
-      if (idleTimer) clearTimeout(idleTimer);
-      if (timeoutTimer) clearTimeout(timeoutTimer);
-      // A pending SIGKILL stays armed until the pipes close (finish cancels it): group members that
-      // ignored SIGTERM and hold the pipes are killed, not left running past the stall grace.
-      if (openStreams > 0) {
-        // A descendant may hold the pipes open forever: read on for the grace period, then let go.
-        stallTimer = setTimeout(() => {
-          if (paused > 0) {
-            stallTimer?.refresh();
-            return;
-          }
-          outcome.stalled = true;
-          for (const stream of streams) stream.destroy();
-          finish();
-        }, options.stallGraceMs);
-      }
-      maybeFinish();
+      group.exited();
+      void drain.settle(options.stallGraceMs).then((stalled) => {
+        finished = true;
+        group.done();
+        stopForwarding?.();
+        release();
+        resolve({
+          code,
+          signal,
+          error: null,
+          notFound: false,
+          timedOut: group.cause === "timeout",
+          idleTimedOut: group.cause === "idle",
+          stalled: stalled || group.cause === "idle",
+          pid,
+        });
+      });
     });
   });
 }
