@@ -2,9 +2,10 @@
 // "Look at prompts and policy" is said only when nothing remains clipped, unverified or otherwise suspect.
 import type { DebugReport } from "./debug-run.js";
 import { plural } from "../formats/plural.js";
+import { ROW_IDS } from "../triage/row-ids.js";
 
 /** Rows that tell how to read a span rather than that something is wrong with it. */
-const ADVICE_ONLY_ROWS: ReadonlySet<string> = new Set(["binary-hashes-only"]);
+const ADVICE_ONLY_ROWS: ReadonlySet<string> = new Set([ROW_IDS.binaryHashesOnly]);
 
 /** Where the loop ended, as an id (for scripts and tests) and a sentence (for people). */
 export interface NextStep {

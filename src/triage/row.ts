@@ -1,6 +1,7 @@
 // What a row of the decision table is: wording and rank as data, plus two small pure functions of a span's facts.
 import type { Finding } from "../lint/lint-line.js";
 import type { SpanFacts } from "./facts.js";
+import type { RowId } from "./row-ids.js";
 
 /** A line's lint result as rows read it: the rule ids by severity, and the findings for their messages. */
 export interface SpanLint {
@@ -14,7 +15,7 @@ export interface SpanLint {
 /** One row of the decision table. */
 export interface TriageRow {
   /** Stable, kebab-case: what `--format jsonl` prints as `row`. */
-  id: string;
+  id: RowId;
   /** The observation in the table's words (CONTRACT.md's, for its five rows). */
   observation: string;
   /** What to do first. */
