@@ -1,6 +1,7 @@
 // The report's figures in words, shared by the text and markdown forms.
 import { grouped, plural } from "../formats/plural.js";
 import { escapeControls, shellQuote } from "../formats/safe-text.js";
+import type { Standing } from "../triage/next-step.js";
 import type { RunReport } from "./report-file.js";
 import type { RunTally } from "./tally.js";
 
@@ -59,21 +60,15 @@ export function contractLine(tally: RunTally): string {
 export const settledText = (report: RunReport): string =>
   report.triage.settled > 0 ? ` (${grouped(report.triage.settled)} settled by a verified rerun)` : "";
 
-/** What to do next about the whole file. */
-export function nextStep(report: RunReport, file: string): string {
+/** What the report knows of its file for the next step: triage's counts, before anything is rerun. */
+export function reportStanding(report: RunReport): Standing {
   const { triage, tally } = report;
-  const notSpans = triage.notSpans;
-  if (triage.flagged > 0 && triage.flagged === triage.settled) {
-    return "nothing left to do: every span that needed action was verified by a rerun in the file; look at prompts and policy";
-  }
-  if (triage.flagged === 0) {
-    return tally.toolSpans === 0
-      ? "no tool spans: is this a run file? (`toolspan audit` reads agent transcripts)"
-      : "nothing needs action: every span is complete and consistent; look at prompts and policy";
-  }
-  const open = tally.needAction - triage.settled;
-  const parts = [...(open > 0 ? [plural(open, "span", grouped)] : []), ...(notSpans > 0 ? [`${plural(notSpans, "line", grouped)} not a span`] : [])];
-  const quoted = escapeControls(shellQuote(file));
-  const verb = open + notSpans === 1 ? "needs" : "need";
-  return `${parts.join(" and ")} ${verb} action: toolspan triage ${quoted}, then toolspan debug ${quoted}`;
+  return {
+    file: escapeControls(shellQuote(triage.file)),
+    debugged: false,
+    toolSpans: tally.toolSpans,
+    settled: triage.settled,
+    open: tally.needAction - triage.settled,
+    notSpans: triage.notSpans,
+  };
 }

@@ -1,7 +1,8 @@
 // The report for people: one block of figures per run file, the few spans to look at first, and the next step.
 import { escapeControls, showWord } from "../formats/safe-text.js";
 import { grouped, plural } from "../formats/plural.js";
-import { bytes, clippedLine, contractLine, FIRST_SPANS, settledText, nextStep, notSpansLine, outcomesLine, TOP_TOOLS, unseenLine } from "./figures.js";
+import { bytes, clippedLine, contractLine, FIRST_SPANS, settledText, notSpansLine, reportStanding, outcomesLine, TOP_TOOLS, unseenLine } from "./figures.js";
+import { nextStepFor } from "../triage/next-step.js";
 import type { RunReport } from "./report-file.js";
 import { toolsByLoss } from "./tally.js";
 
@@ -37,6 +38,6 @@ export function renderText(report: RunReport): string {
       if (span.settled) lines.push(`      settled: verified by the rerun at ${file}:${span.verifiedBy!.line}`);
     }
   }
-  lines.push(`  next: ${nextStep(report, triage.file)}`);
+  lines.push(`  next: ${nextStepFor(reportStanding(report)).text}`);
   return `${lines.join("\n")}\n`;
 }

@@ -26,8 +26,11 @@ export interface TriageRow {
   misleading: number;
   /** True for the rows CONTRACT.md's table has; false for the rows toolspan adds. */
   contract: boolean;
-  /** The first action re-runs the span's argv: the text output names the `toolspan rerun` command. */
+  /** The first action re-runs the span's argv: the text output names the `toolspan rerun` command, and a rerun
+   * that verifies the streams answers the row. */
   rerun: boolean;
+  /** The row tells how to read the span, not that something is wrong with it: it never keeps a span open. */
+  advice: boolean;
   /** This row's section of the triage docs, relative to the package root. */
   docs: string;
   /** Whether the row applies to a span with these facts and lint findings. */
