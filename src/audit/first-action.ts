@@ -1,6 +1,7 @@
 // The first action for a converted span, read from the decision table (src/triage/table.ts): audit keeps no
 // copy of the table.
 import { lintLine } from "../lint/lint-line.js";
+import { RULE_IDS } from "../lint/rule-ids.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { spanFacts } from "../triage/facts.js";
 import { matchRows, spanLint } from "../triage/match.js";
@@ -16,9 +17,9 @@ export interface FirstAction {
 
 // What a clipped transcript result cannot state (its byte count, its cap, its head and tail hashes) lints as
 // errors; they restate the clip audit already reports, so the table is asked about the clip itself.
-const UNKNOWNS_OF_A_CLIP = ["invalid-type", "flag-under-cap", "clipped-without-partial-hashes"];
+const UNKNOWNS_OF_A_CLIP: readonly string[] = [RULE_IDS.invalidType, RULE_IDS.flagUnderCap, RULE_IDS.clippedWithoutPartialHashes];
 // The harness's own marker is the clip being reported, not a second cap inside the command.
-const OWN_MARKER = [...UNKNOWNS_OF_A_CLIP, "possible-second-cap"];
+const OWN_MARKER: readonly string[] = [...UNKNOWNS_OF_A_CLIP, RULE_IDS.possibleSecondCap];
 
 let rules: ReturnType<typeof triageRules> | undefined;
 

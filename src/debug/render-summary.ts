@@ -1,7 +1,7 @@
 // The debug loop's closing summary: what lint said, which spans were incomplete, what each rerun proved, what next.
 import { escapeControls, showWord, jsonText } from "../formats/safe-text.js";
 import type { DebugReport, DebugStep } from "./debug-run.js";
-import type { NextStep } from "./next-step.js";
+import type { NextStep } from "../triage/next-step.js";
 import { plural } from "../formats/plural.js";
 
 // A match once normalised is as verified as a byte-for-byte one: say so, so no one takes it for a failure.

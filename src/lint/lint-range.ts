@@ -6,6 +6,7 @@ import { LineSplitter, maxLineBytes } from "../formats/line-splitter.js";
 import { lintDocumentInto } from "./lint-document.js";
 import { lintLineInto, lintOverlongInto, type ActiveRule, type Finding } from "./lint-line.js";
 import { isFileRule, type Severity, type SpanIdentity, type SpanRule } from "./rule.js";
+import { RULE_IDS } from "./rule-ids.js";
 import { RULES } from "./rules/index.js";
 import type { Severities } from "./severities.js";
 
@@ -30,10 +31,10 @@ export function activeSpanRules(severities: Severities): { rules: ActiveRule[]; 
   const rules: ActiveRule[] = [];
   for (const rule of RULES) {
     const severity = severities[rule.id] ?? rule.severity;
-    if (isFileRule(rule) || rule.id === "invalid-json" || severity === "off") continue;
+    if (isFileRule(rule) || rule.id === RULE_IDS.invalidJson || severity === "off") continue;
     rules.push({ rule: rule as SpanRule, severity });
   }
-  return { rules, invalidJson: severities["invalid-json"] ?? "error" };
+  return { rules, invalidJson: severities[RULE_IDS.invalidJson] ?? "error" };
 }
 
 // Lints lines as bytes are pushed in; the same for a stream read asynchronously and a range read in one go.

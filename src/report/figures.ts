@@ -1,5 +1,7 @@
 // The report's figures in words, shared by the text and markdown forms.
+import { grouped, plural } from "../formats/plural.js";
 import { escapeControls, shellQuote } from "../formats/safe-text.js";
+import type { Standing } from "../triage/next-step.js";
 import type { RunReport } from "./report-file.js";
 import type { RunTally } from "./tally.js";
 
@@ -8,14 +10,9 @@ export const FIRST_SPANS = 5;
 /** Tools shown, most bytes lost first. */
 export const TOP_TOOLS = 10;
 
-/** A count with thousands separators: `20,441`. */
-export const count = (value: number): string => value.toLocaleString("en-US");
-
-export const plural = (value: number, word: string): string => `${count(value)} ${word}${value === 1 ? "" : "s"}`;
-
 /** Exact bytes, with a decimal size when large: `24,118 bytes (24.1 kB)`. */
 export function bytes(value: number): string {
-  const exact = plural(value, "byte");
+  const exact = plural(value, "byte", grouped);
   if (value < 10_000) return exact;
   const [size, unit] = value >= 1e9 ? [value / 1e9, "GB"] : value >= 1e6 ? [value / 1e6, "MB"] : [value / 1e3, "kB"];
   return `${exact} (${size.toFixed(1)} ${unit})`;
@@ -23,61 +20,55 @@ export function bytes(value: number): string {
 
 /** `invalid-hash ×2, missing-field ×1`, most frequent first. */
 export function ruleCounts(counts: ReadonlyMap<string, number>): string {
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, spans]) => `${rule} ×${count(spans)}`).join(", ");
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([rule, spans]) => `${rule} ×${grouped(spans)}`).join(", ");
 }
 
 export function clippedLine(tally: RunTally): string {
   const { stdout, stderr } = tally.streams;
-  const looked = tally.clippedLookingLikeSuccess > 0 ? `, ${count(tally.clippedLookingLikeSuccess)} of them looked like success` : "";
-  return `${plural(tally.clipped, "span")} (stdout ${count(stdout.clipped)}, stderr ${count(stderr.clipped)})${looked}`;
+  const looked = tally.clippedLookingLikeSuccess > 0 ? `, ${grouped(tally.clippedLookingLikeSuccess)} of them looked like success` : "";
+  return `${plural(tally.clipped, "span", grouped)} (stdout ${grouped(stdout.clipped)}, stderr ${grouped(stderr.clipped)})${looked}`;
 }
 
 export function unseenLine(tally: RunTally): string {
   const { stdout, stderr } = tally.streams;
   const written = stdout.written + stderr.written;
   const unknown = stdout.clippedOfUnknownSize + stderr.clippedOfUnknownSize;
-  const unknownNote = unknown > 0 ? `; ${plural(unknown, "clipped stream")} of unknown size not counted` : "";
-  return `${bytes(stdout.unseen + stderr.unseen)} of ${bytes(written)} written (stdout ${count(stdout.unseen)}, stderr ${count(stderr.unseen)})${unknownNote}`;
+  const unknownNote = unknown > 0 ? `; ${plural(unknown, "clipped stream", grouped)} of unknown size not counted` : "";
+  return `${bytes(stdout.unseen + stderr.unseen)} of ${bytes(written)} written (stdout ${grouped(stdout.unseen)}, stderr ${grouped(stderr.unseen)})${unknownNote}`;
 }
 
 export const notSpansLine = (lines: number): string =>
-  `${plural(lines, "line")} that ${lines === 1 ? "is not a JSON object" : "are not JSON objects"}`;
+  `${plural(lines, "line", grouped)} that ${lines === 1 ? "is not a JSON object" : "are not JSON objects"}`;
 
 export function outcomesLine(tally: RunTally): string {
   return [
-    `${count(tally.failed)} failed`,
-    `${count(tally.timedOut)} timed out`,
-    `${count(tally.stalled)} stalled`,
-    `${count(tally.killedBySignal)} killed by a signal`,
-    `${count(tally.neverStarted)} never started`,
+    `${grouped(tally.failed)} failed`,
+    `${grouped(tally.timedOut)} timed out`,
+    `${grouped(tally.stalled)} stalled`,
+    `${grouped(tally.killedBySignal)} killed by a signal`,
+    `${grouped(tally.neverStarted)} never started`,
   ].join(", ");
 }
 
 export function contractLine(tally: RunTally): string {
-  const errors = tally.errors.size > 0 ? `${plural(tally.spansWithErrors, "span")} with errors: ${ruleCounts(tally.errors)}` : "no errors";
+  const errors = tally.errors.size > 0 ? `${plural(tally.spansWithErrors, "span", grouped)} with errors: ${ruleCounts(tally.errors)}` : "no errors";
   const warnings = tally.warnings.size > 0 ? `; warnings: ${ruleCounts(tally.warnings)}` : "";
   return `${errors}${warnings}`;
 }
 
 /** `""`, or ` (2 settled by a verified rerun)` when reruns in the file verified some of the spans that need action. */
 export const settledText = (report: RunReport): string =>
-  report.triage.settled > 0 ? ` (${count(report.triage.settled)} settled by a verified rerun)` : "";
+  report.triage.settled > 0 ? ` (${grouped(report.triage.settled)} settled by a verified rerun)` : "";
 
-/** What to do next about the whole file. */
-export function nextStep(report: RunReport, file: string): string {
+/** What the report knows of its file for the next step: triage's counts, before anything is rerun. */
+export function reportStanding(report: RunReport): Standing {
   const { triage, tally } = report;
-  const notSpans = triage.notSpans;
-  if (triage.flagged > 0 && triage.flagged === triage.settled) {
-    return "nothing left to do: every span that needed action was verified by a rerun in the file; look at prompts and policy";
-  }
-  if (triage.flagged === 0) {
-    return tally.toolSpans === 0
-      ? "no tool spans: is this a run file? (`toolspan audit` reads agent transcripts)"
-      : "nothing needs action: every span is complete and consistent; look at prompts and policy";
-  }
-  const open = tally.needAction - triage.settled;
-  const parts = [...(open > 0 ? [plural(open, "span")] : []), ...(notSpans > 0 ? [`${plural(notSpans, "line")} not a span`] : [])];
-  const quoted = escapeControls(shellQuote(file));
-  const verb = open + notSpans === 1 ? "needs" : "need";
-  return `${parts.join(" and ")} ${verb} action: toolspan triage ${quoted}, then toolspan debug ${quoted}`;
+  return {
+    file: escapeControls(shellQuote(triage.file)),
+    debugged: false,
+    toolSpans: tally.toolSpans,
+    settled: triage.settled,
+    open: tally.needAction - triage.settled,
+    notSpans: triage.notSpans,
+  };
 }

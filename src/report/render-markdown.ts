@@ -1,6 +1,7 @@
 // The report for an incident review or a pull request: a section per run file, in GitHub-flavoured markdown.
 import { escapeControls } from "../formats/safe-text.js";
-import { bytes, clippedLine, contractLine, FIRST_SPANS, settledText, nextStep, notSpansLine, outcomesLine, TOP_TOOLS, unseenLine } from "./figures.js";
+import { bytes, clippedLine, contractLine, FIRST_SPANS, settledText, notSpansLine, reportStanding, outcomesLine, TOP_TOOLS, unseenLine } from "./figures.js";
+import { nextStepFor } from "../triage/next-step.js";
 import type { RunReport } from "./report-file.js";
 import { toolsByLoss } from "./tally.js";
 
@@ -40,6 +41,6 @@ export function renderMarkdown(report: RunReport): string {
       out.push(`| ${span.line} | ${cell(span.isSpan ? (span.toolName ?? "?") : "not a span")} | ${row.id} | ${cell(observation + reruns)} | ${cell(row.firstAction)} |`);
     }
   }
-  out.push("", `Next: ${cell(nextStep(report, triage.file))}`, "");
+  out.push("", `Next: ${cell(nextStepFor(reportStanding(report)).text)}`, "");
   return `${out.join("\n")}\n`;
 }

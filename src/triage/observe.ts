@@ -1,5 +1,6 @@
 // The span's own figures in words, for the observations rows print.
 import type { Finding } from "../lint/lint-line.js";
+import type { RuleId } from "../lint/rule-ids.js";
 import type { SpanFacts, StreamFacts } from "./facts.js";
 
 const figure = (value: number | undefined): string => (value === undefined ? "?" : String(value));
@@ -28,7 +29,7 @@ export const byteCountsText = (facts: SpanFacts): string =>
   `stdout ${figure(facts.stdout.bytes)} bytes, stderr ${figure(facts.stderr.bytes)} bytes`;
 
 /** The messages of one rule's findings on this span, joined. */
-export const findingsText = (findings: readonly Finding[], rule: string): string =>
+export const findingsText = (findings: readonly Finding[], rule: RuleId): string =>
   findings
     .filter((finding) => finding.rule === rule)
     .map((finding) => finding.message)

@@ -2,7 +2,7 @@
 import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
 import { rerunCommand, jsonText } from "../formats/safe-text.js";
-import { asksForRerun } from "./render-text.js";
+import { asksForRerun } from "./next-step.js";
 
 /** The objects of one span, one per row that applies. */
 export function spanRecords(file: string, span: TriagedSpan): Record<string, unknown>[] {

@@ -3,11 +3,7 @@ import { plural } from "../formats/plural.js";
 import type { TriageResult } from "./triage-file.js";
 import type { TriagedSpan } from "./triage-line.js";
 import { escapeControls, rerunCommand, showArgv, showWord } from "../formats/safe-text.js";
-
-/** A row asks for a rerun, the argv can be run again, and the file holds no rerun that verified the streams. */
-export const asksForRerun = (span: TriagedSpan): boolean =>
-  span.rerunnable && span.verifiedBy === undefined && span.matches.some((match) => match.row.rerun);
-
+import { asksForRerun } from "./next-step.js";
 
 function header(file: string, span: TriagedSpan): string {
   const where = `${showWord(file)}:${span.line}`;

@@ -1,6 +1,7 @@
 // What a row of the decision table is: wording and rank as data, plus two small pure functions of a span's facts.
 import type { Finding } from "../lint/lint-line.js";
 import type { SpanFacts } from "./facts.js";
+import type { RowId } from "./row-ids.js";
 
 /** A line's lint result as rows read it: the rule ids by severity, and the findings for their messages. */
 export interface SpanLint {
@@ -14,7 +15,7 @@ export interface SpanLint {
 /** One row of the decision table. */
 export interface TriageRow {
   /** Stable, kebab-case: what `--format jsonl` prints as `row`. */
-  id: string;
+  id: RowId;
   /** The observation in the table's words (CONTRACT.md's, for its five rows). */
   observation: string;
   /** What to do first. */
@@ -25,8 +26,11 @@ export interface TriageRow {
   misleading: number;
   /** True for the rows CONTRACT.md's table has; false for the rows toolspan adds. */
   contract: boolean;
-  /** The first action re-runs the span's argv: the text output names the `toolspan rerun` command. */
+  /** The first action re-runs the span's argv: the text output names the `toolspan rerun` command, and a rerun
+   * that verifies the streams answers the row. */
   rerun: boolean;
+  /** The row tells how to read the span, not that something is wrong with it: it never keeps a span open. */
+  advice: boolean;
   /** This row's section of the triage docs, relative to the package root. */
   docs: string;
   /** Whether the row applies to a span with these facts and lint findings. */

@@ -97,3 +97,19 @@ test("differs outranks unverifiable; unverifiable asks for toolspan wrap", () =>
 test("an unknown span id is said first", () => {
   assert.equal(nextStep(report({ spanNotFound: true, stoppedOnLint: true })).id, "span-not-found");
 });
+
+test("a verified rerun answers a clipped span's rerun rows, not the rest: a stall is still to act on", () => {
+  const clippedAndStalled = span(3, ["stalled", "stdout-clipped"]);
+  const reran: DebugStep = { ...rerun(3, "identical"), span: clippedAndStalled };
+  const next = nextStep(report({ steps: [reran] }));
+  assert.equal(next.id, "other-spans");
+  assert.match(next.text, /^1 other span to act on \(first, line 3: find why it went silent/);
+  const verified: DebugStep = { span: clippedAndStalled, outcome: "verified", reason: "verified by the rerun at line 4 (identical)" };
+  assert.equal(nextStep(report({ steps: [verified] })).id, "other-spans");
+});
+
+test("the other spans are named most misleading first, whichever list they come from", () => {
+  const reran: DebugStep = { ...rerun(7, "identical"), span: span(7, ["stalled", "stdout-clipped"]) };
+  const next = nextStep(report({ steps: [reran], others: [span(2, ["never-started"], false)] }));
+  assert.match(next.text, /^2 other spans to act on \(first, line 7: find why it went silent/);
+});

@@ -1,8 +1,9 @@
 import { showValue, type SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // Tool Previews Lie's first failure: more bytes than the cap, and nothing says so.
 export const clippedWithoutFlag: SpanRule = {
-  id: "clipped-without-flag",
+  id: RULE_IDS.clippedWithoutFlag,
   severity: "error",
   description: "bytes > cap but the truncation flag is not true",
   messages: { clipped: "{stream} clipped without flag: {bytes} bytes > cap {cap} but {stream}_truncated is {flag}" },

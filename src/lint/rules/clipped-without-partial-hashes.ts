@@ -1,8 +1,9 @@
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // Head and tail hashes are the only way a re-run can prove it reproduced a clipped stream.
 export const clippedWithoutPartialHashes: SpanRule = {
-  id: "clipped-without-partial-hashes",
+  id: RULE_IDS.clippedWithoutPartialHashes,
   severity: "error",
   description: "a clipped stream without both head and tail hashes: a re-run can't be verified",
   messages: { missing: "{stream} is clipped but {which} absent: a re-run cannot be verified" },

@@ -1,9 +1,10 @@
 import { FingerprintSet } from "../fingerprint-set.js";
 import { showValue, type FileRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // Two spans with one id break every link between a span, its parent and its re-run.
 export const duplicateSpanId: FileRule = {
-  id: "duplicate-span-id",
+  id: RULE_IDS.duplicateSpanId,
   severity: "warning",
   description: "a span_id seen twice",
   messages: { repeated: "span_id {spanId} was already used on line {firstLine}" },

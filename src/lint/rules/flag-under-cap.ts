@@ -1,8 +1,9 @@
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // A flag that cries wolf sends a reviewer re-running tools that kept everything.
 export const flagUnderCap: SpanRule = {
-  id: "flag-under-cap",
+  id: RULE_IDS.flagUnderCap,
   severity: "error",
   description: "the truncation flag is true but bytes <= cap, or the cap is null",
   messages: {

@@ -1,4 +1,5 @@
-// The rule registry: one line per rule, sorted by id. Adding a rule adds a file and a line here.
+// The rule registry: one line per rule, sorted by id. Adding a rule adds a file, a line here and its id in
+// ../rule-ids.ts.
 import { clippedWithoutFlag } from "./clipped-without-flag.js";
 import { clippedWithoutPartialHashes } from "./clipped-without-partial-hashes.js";
 import { duplicateSpanId } from "./duplicate-span-id.js";

@@ -1,6 +1,7 @@
 import { BLOB_KEYS, HASH_KEYS } from "../../contract/key-types.js";
 import type { StreamName } from "../../contract/span.js";
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 import { isHash } from "../../contract/span-fields.js";
 
 interface HashKey {
@@ -22,7 +23,7 @@ const isBlobName = (value: string): boolean => value.startsWith("sha256:") && is
 
 // A hash that is not a sha256 (the published example's "b3a1...") can verify nothing.
 export const invalidHash: SpanRule = {
-  id: "invalid-hash",
+  id: RULE_IDS.invalidHash,
   severity: "error",
   description: "a hash is present but not 64 lowercase hex characters",
   messages: {

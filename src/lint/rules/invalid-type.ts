@@ -1,6 +1,7 @@
 import { KEY_TYPES } from "../../contract/key-types.js";
 import type { StreamName } from "../../contract/span.js";
 import { showValue, type SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // span_type is what makes a line a tool span at all, so it is never "of the wrong type" here.
 const CHECKED = new Map(
@@ -19,7 +20,7 @@ type CheckedKey = NonNullable<ReturnType<typeof CHECKED.get>>;
 // looked up by name, which costs a keyed load per key whether present or not; findings keep the contract's key
 // order, whatever order the writer used.
 export const invalidType: SpanRule = {
-  id: "invalid-type",
+  id: RULE_IDS.invalidType,
   severity: "error",
   description: "a key has the wrong type or range",
   messages: { wrongType: "'{key}' must be {expected}, got {actual}" },

@@ -1,9 +1,10 @@
 import { REQUIRED_KEYS } from "../../contract/key-types.js";
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // The published schema's keys are the least a tool span must say; without one, its figures cannot be checked.
 export const missingField: SpanRule = {
-  id: "missing-field",
+  id: RULE_IDS.missingField,
   severity: "error",
   description: "a required key of the contract is absent",
   messages: { missing: "required key '{key}' is absent" },

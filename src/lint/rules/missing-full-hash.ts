@@ -1,9 +1,10 @@
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 import { wasClipped } from "../../contract/span-fields.js";
 
 // A complete stream's hash is free to compute and is the exact target of a re-run.
 export const missingFullHash: SpanRule = {
-  id: "missing-full-hash",
+  id: RULE_IDS.missingFullHash,
   severity: "warning",
   description: "a complete, non-empty stream without its sha256",
   messages: { missing: "{stream} is complete ({bytes} bytes) but {stream}_sha256 is {value}" },

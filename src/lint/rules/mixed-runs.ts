@@ -1,12 +1,13 @@
 import { FingerprintSet } from "../fingerprint-set.js";
 import { showValue, type FileRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // Bounds the memory a file of unrelated runs can cost; past it, one more finding says so.
 const MAX_TRACKED_RUNS = 1000;
 
 // One file per agent run: mixing runs makes "the first clipped span" of an incident ambiguous.
 export const mixedRuns: FileRule = {
-  id: "mixed-runs",
+  id: RULE_IDS.mixedRuns,
   severity: "warning",
   description: "more than one run_id in one file (one file per agent run)",
   messages: {

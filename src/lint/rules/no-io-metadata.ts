@@ -1,5 +1,6 @@
 import type { OtlpSpan } from "../../formats/otlp/spans-from-line.js";
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // How each convention marks a tool call, and where it puts the result the model got.
 const CONVENTIONS: readonly { name: string; isTool: (attributes: Record<string, unknown>) => boolean; results: readonly string[] }[] = [
@@ -21,7 +22,7 @@ function toolResult(span: OtlpSpan): { convention: string; attribute: string; va
 
 // No convention records the bytes before a cap, the cap or a flag: a result string alone cannot say it is whole.
 export const noIoMetadata: SpanRule = {
-  id: "no-io-metadata",
+  id: RULE_IDS.noIoMetadata,
   severity: "warning",
   description: "an OpenTelemetry tool span with a result but no byte count, cap, flag or hash: the trace can't say if it was clipped",
   messages: {

@@ -1,8 +1,9 @@
 import { showValue, type SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 // ok_preview is what the agent saw; it cannot be success when the process failed, timed out or stalled.
 export const okPreviewOnFailure: SpanRule = {
-  id: "ok-preview-on-failure",
+  id: RULE_IDS.okPreviewOnFailure,
   severity: "error",
   description: "ok_preview true with a returncode other than 0, or timed out, or stalled",
   messages: {

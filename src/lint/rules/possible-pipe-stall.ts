@@ -1,4 +1,5 @@
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 
 import { CONTRACT_ID } from "../../contract/constants.js";
 
@@ -6,7 +7,7 @@ import { CONTRACT_ID } from "../../contract/constants.js";
 // toolspan's own wrapper that read both pipes to their end (`stalled: false`): there the command said nothing.
 // triage's empty-streams-ok row asks the same question, so the two agree.
 export const possiblePipeStall: SpanRule = {
-  id: "possible-pipe-stall",
+  id: RULE_IDS.possiblePipeStall,
   severity: "warning",
   description: "both byte counts 0 with returncode 0, on a span whose writer does not say it read both pipes to the end",
   messages: { empty: "both streams are empty and returncode is 0: check for a pipe stall" },

@@ -1,6 +1,7 @@
 import { WELL_KNOWN_CAPS, findClipMarker } from "../../formats/clip-markers.js";
 import { knownAttributeCut } from "../../formats/otlp/attribute-limits.js";
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 import { isCount, keptBytes, previewChars } from "../../contract/span-fields.js";
 
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
@@ -18,7 +19,7 @@ const codePoints = (text: string): number => {
 
 // A cap inside the command (a nested wrapper, a harness, a collector) clips without touching this span's flags.
 export const possibleSecondCap: SpanRule = {
-  id: "possible-second-cap",
+  id: RULE_IDS.possibleSecondCap,
   severity: "warning",
   description: "a second, silent cap downstream: a short preview, another tool's truncation marker, or a byte count on a well-known cap",
   messages: {

@@ -1,9 +1,10 @@
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 import { keptBytes, previewByteLength } from "../../contract/span-fields.js";
 
 // A preview longer than what was kept did not come from this stream, or the byte counts are wrong.
 export const previewExceedsKept: SpanRule = {
-  id: "preview-exceeds-kept",
+  id: RULE_IDS.previewExceedsKept,
   severity: "error",
   description: "the preview holds more bytes than were kept",
   messages: { exceeds: "preview_{stream} holds {previewBytes} bytes but only {kept} were kept" },

@@ -1,10 +1,11 @@
 import { sha256OfText } from "../../meter/sha256.js";
 import type { SpanRule } from "../rule.js";
+import { RULE_IDS } from "../rule-ids.js";
 import { hashWindow, isCount, isHash, previewByteLength } from "../../contract/span-fields.js";
 
 // When the preview is the whole stream, its hash is checkable: a mismatch means the preview or the hash lies.
 export const previewHashMismatch: SpanRule = {
-  id: "preview-hash-mismatch",
+  id: RULE_IDS.previewHashMismatch,
   severity: "error",
   description: "the whole stream is in the preview, and its sha256 is not sha256",
   messages: {
