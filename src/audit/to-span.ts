@@ -17,7 +17,7 @@ import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "argv" | "returncode"> &
   Partial<Pick<CoreSpan, "argv" | "returncode">> &
   Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars" | "preview_redactions" | "redaction"> &
-  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep">> &
+  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out">> &
   AuditSpanKeys & { stdout_bytes: number | null };
 
 /** Where the call sits: the file as named, and its position among the transcript's calls (from 1). */
@@ -51,6 +51,8 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
     cwd: call.cwd ?? "",
     ...(call.returncode !== undefined ? { returncode: call.returncode } : {}),
     ok_preview: call.returncode === 0 && !clipped && call.unverifiable === null,
+    // Only where the harness's time limit is known to have killed the command; the transcript says nothing else.
+    ...(call.timedOut ? { timed_out: true } : {}),
     encoding: "utf-8",
     hash_window: DEFAULT_HASH_WINDOW,
     preview_chars: DEFAULT_PREVIEW_CHARS,

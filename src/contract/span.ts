@@ -175,6 +175,8 @@ export interface ClipEvidence {
   marker: string;
   /** What the marker's capture groups state, by meaning (`droppedTokens`, `capBytes`, …). */
   groups: Record<string, number | string>;
+  /** Only where the figures or the text shown cannot be taken at face value: why (a second cap, a lower bound). */
+  note?: string;
 }
 
 /** The keys `toolspan audit` adds: where the span came from and what showed a clip. */

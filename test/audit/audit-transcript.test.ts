@@ -71,3 +71,42 @@ test("synthetic samples: every harness's markers are found, the failures are unv
     );
   }
 });
+
+test("Claude Code 2.1.332 in the lab: each cut the scripted model got is found, with what its marker states", async () => {
+  const audit = await auditTranscript(transcriptPath("lab/claude_code/lab-2.1.332.jsonl"));
+  const byCommand = (command: string) => audit.calls.find((call) => call.span.source.command === command)!;
+  const evidence = (call: { span: { clip_evidence: unknown } }) => call.span.clip_evidence as { marker: string; groups: object; note?: string };
+
+  // 68,195 bytes written, failed: the excerpt's marker says 20,007, counted in the 30,000 bytes read back only.
+  const failed = byCommand("cat pytest.log; exit 1");
+  assert.equal(failed.verdict, "clipped");
+  assert.deepEqual(evidence(failed).groups, { droppedChars: 20007 });
+  assert.match(evidence(failed).note ?? "", /lower bound.*not necessarily of the output/);
+  assert.equal(failed.span.stdout_bytes, null);
+  assert.equal(failed.span.returncode, 1);
+  // 20,000 bytes, failed: within the window, the figure is exact, and still only claimed as a lower bound.
+  assert.deepEqual(evidence(byCommand("cat short.log; exit 1")).groups, { droppedChars: 10011 });
+
+  const persisted = byCommand("cat pytest.log");
+  assert.equal(evidence(persisted).marker, "claude-code-output-too-large");
+  assert.equal(persisted.span.stdout_bytes, 68195, "persistedOutputSize is the byte count");
+
+  const [glob, grep, list] = audit.calls.filter((call) => call.span.tool_name !== "Bash");
+  assert.deepEqual(evidence(glob!), { harness: "Claude Code", version: "2.1.332", versions: "unknown (read in 2.1.332)", marker: "claude-code-glob-showing-of", groups: { capLines: 100, totalLines: 150, omittedLines: 50 } });
+  assert.deepEqual(evidence(grep!).groups, { capLines: 250 });
+  assert.equal(list!.verdict, "clean", "Grep listing all 150 files cut nothing");
+
+  const killed = byCommand("sleep 5; printf 'never printed\\n'");
+  assert.equal(killed.verdict, "unverifiable");
+  assert.equal(killed.span.timed_out, true);
+  assert.equal(killed.firstAction?.row, "timed-out");
+  assert.equal(byCommand("printf 'ok\\n'").verdict, "clean");
+  assert.deepEqual(audit.findings.map((call) => call.verdict), ["clipped", "clipped", "clipped", "clipped", "clipped", "unverifiable", "unverifiable"]);
+});
+
+test("a 1.x failure excerpt carries no read-back caveat: that window came with 2.x", async () => {
+  const audit = await auditTranscript(transcriptPath("synthetic/claude-code-1x.jsonl"));
+  const [excerpt] = audit.findings;
+  assert.equal(excerpt?.span.clip_evidence?.marker, "claude-code-failure-excerpt");
+  assert.equal(excerpt?.span.clip_evidence?.note, undefined);
+});

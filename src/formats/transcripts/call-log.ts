@@ -11,6 +11,7 @@ export interface CallResult {
   stderr?: string;
   returncode?: number;
   unverifiable?: string | null;
+  timedOut?: boolean;
   cwd?: string | null;
   fullOutput?: string;
   keptOutput?: string;
@@ -48,6 +49,7 @@ export class CallLog {
     call.stderr = result.stderr ?? "";
     if (result.returncode !== undefined) call.returncode = result.returncode;
     if (result.unverifiable) call.unverifiable = result.unverifiable;
+    if (result.timedOut) call.timedOut = true;
     if (result.cwd) call.cwd = result.cwd;
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
     if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;

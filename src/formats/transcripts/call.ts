@@ -29,6 +29,8 @@ export interface TranscriptCall {
   declaredSuccess: boolean;
   /** Why the transcript cannot show what the command wrote (interrupted, backgrounded, still running, no result). */
   unverifiable: string | null;
+  /** The harness's own time limit killed the command: its output stops where it was killed. */
+  timedOut?: boolean;
   /** The whole output, where the transcript keeps it besides the model's copy (SWE-agent's trajectory). */
   fullOutput?: string;
   /** The part of `fullOutput` the model's copy holds, where the copy lacks the rest. */

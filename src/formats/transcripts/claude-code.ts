@@ -13,6 +13,9 @@ const OTHER_TYPES = new Set(["system", "summary", "progress", "queue-operation",
 const BASH_CAP_CHARS = 30_000;
 
 const EXIT_CODE = /^Exit code (\d{1,3})\b/;
+// The Bash tool's own time limit: "Command timed out after 2m 0.0s" (1.x, 2.0), "Exit code 143\nCommand timed out
+// after 1s" (2.1.332, measured in the lab); what was printed before the kill is all there is.
+const TIMED_OUT = /(?:^|\n)Command timed out after (\d{1,6}(?:\.\d{1,3})?[hms](?: \d{1,6}(?:\.\d{1,3})?[ms]){0,2})/;
 
 export class ClaudeCodeReader implements TranscriptReader {
   readonly format = "claude-code" as const;
@@ -77,6 +80,11 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
   const bash = call.toolName === "Bash";
   const details = isObject(extra) ? extra : {};
   const result: CallResult = { stdout: text, unverifiable: unverifiable(details, text, bash) };
+  const timeout = bash && block.is_error === true ? TIMED_OUT.exec(text) : null;
+  if (timeout && !result.unverifiable) {
+    result.unverifiable = `timed out after ${timeout[1]} (Claude Code's Bash time limit): killed mid-run, its output stops where it was killed`;
+    result.timedOut = true;
+  }
   const persisted = integerOr(details.persistedOutputSize);
   if (persisted !== undefined) result.totalBytes = persisted;
   const exit = EXIT_CODE.exec(text);

@@ -58,3 +58,19 @@ test("exit codes: 'Exit code N' where written, 0 for a plain Bash success, none 
   assert.equal(byCommand.get("npm test")?.declaredSuccess, true);
   assert.equal(byCommand.get("ls")?.declaredSuccess, false);
 });
+
+test("a Bash call killed at its time limit is unverifiable and timed out, in the 1.x and the 2.1.332 wording", async () => {
+  const old = await readFixture("synthetic/claude-code-1x.jsonl");
+  const e2e = old.calls.find((call) => call.command === "npm run e2e")!;
+  assert.match(e2e.unverifiable ?? "", /^timed out after 2m 0\.0s /);
+  assert.equal(e2e.timedOut, true);
+  const lab = await readFixture("lab/claude_code/lab-2.1.332.jsonl");
+  const killed = lab.calls.find((call) => call.command === "sleep 5; printf 'never printed\\n'")!;
+  assert.match(killed.unverifiable ?? "", /^timed out after 1s /);
+  assert.equal(killed.returncode, 143);
+  assert.equal(killed.timedOut, true);
+  // A call past its limit that Claude Code moved to the background is that, not a kill.
+  const moved = lab.calls.find((call) => call.command?.startsWith("printf 'started"))!;
+  assert.match(moved.unverifiable ?? "", /moved to the background/);
+  assert.equal(moved.timedOut, undefined);
+});
