@@ -44,8 +44,9 @@ export function* transcriptText(audit: TranscriptAudit): Iterable<string> {
   yield `${showWord(audit.file)} (${audit.format}${version}): ${plural(audit.calls.length, "call")}, ${clipped} clipped, ${audit.findings.length - clipped} unverifiable\n`;
   for (const call of audit.findings) yield findingBlock(call);
   for (const problem of audit.problems) {
-    const place = problem.line !== null ? `line ${problem.line}` : `#${problem.index ?? "?"}`;
-    yield `  skipped ${place}: ${escapeControls(problem.message)}\n`;
+    // A problem of no one line (the unknown record types, summed up) says where it starts itself.
+    const place = problem.line !== null ? ` line ${problem.line}:` : problem.index !== null ? ` #${problem.index}:` : "";
+    yield `  skipped${place} ${escapeControls(problem.message)}\n`;
   }
 }
 

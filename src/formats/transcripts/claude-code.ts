@@ -6,8 +6,18 @@ import { CallLog, type CallResult } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
-// Record types seen in sessions that hold no tool call; any other type is reported once a line.
-const OTHER_TYPES = new Set(["system", "summary", "progress", "queue-operation", "file-history-snapshot", "attachment", "custom-title", "tag"]);
+// Record types that hold no tool call, skipped without a word: those of older sessions, and every type Claude Code
+// 2.1.332's bundle routes besides user and assistant (its table of entry types: attachment, api-request, cost-state,
+// last-prompt, …). Any other type is counted and summed up in one line.
+const OTHER_TYPES = new Set([
+  "agent-color", "agent-name", "agent-setting", "ai-title", "api-request", "api-request-blob", "api-request-resumed",
+  "api-request-shape", "artifact-autoreact-ledger", "artifact-comment-monitor", "atis-latch", "attachment",
+  "attribution-snapshot", "bridge-session", "content-replacement", "continued-in", "cost-state", "custom-title",
+  "data-flow-incomplete", "data-flow-records", "derived-from", "dev-mods", "ended-by-model", "file-history-delta",
+  "file-history-snapshot", "fork-context-ref", "frame-link", "history-suppression", "isolation-latch", "last-prompt",
+  "memory-mode", "mode", "observer-ref", "permission-mode", "pr-link", "progress", "queue-operation", "relocated",
+  "resume-head-vouch", "session-owner", "summary", "system", "tag", "tools-used", "worktree-state",
+]);
 
 // Claude Code's Bash tool keeps 30,000 characters of output; a result that long may have been cut without a mark.
 const BASH_CAP_CHARS = 30_000;
@@ -31,9 +41,7 @@ export class ClaudeCodeReader implements TranscriptReader {
     this.sessionId ??= stringOr(record.sessionId);
     if (record.type === "assistant") this.assistant(record, line);
     else if (record.type === "user") this.user(record, line);
-    else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) {
-      this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
-    }
+    else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) this.log.unknownRecord(line, record.type);
   }
 
   private assistant(record: JsonObject, line: number): void {

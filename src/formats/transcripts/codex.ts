@@ -6,7 +6,11 @@ import type { TranscriptRead, TranscriptReader } from "./call.js";
 import { parseCodexOutput } from "./codex-output.js";
 import { contentText, integerOr, isObject, parseObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
-const TOP_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted", "world_state", "inter_agent_communication_metadata"]);
+// The rollout line types (RolloutItem's variants, as Codex 0.171's binary names them); only some hold calls.
+const TOP_TYPES = new Set([
+  "session_meta", "dynamic_tools_updated", "response_item", "inter_agent_communication", "inter_agent_communication_metadata",
+  "compacted", "turn_context", "token_usage_record", "world_state", "security_risk_score", "event_msg", "realtime_item", "id_allocation",
+]);
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
 const OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
 // Rollouts before the {timestamp, type, payload} lines (mid-2025): a first line {id, timestamp, instructions},
@@ -29,9 +33,7 @@ export class CodexReader implements TranscriptReader {
     if (record.record_type === "state") return;
     if (!("payload" in record) && typeof record.type === "string" && LEGACY_ITEMS.has(record.type)) return this.item(record, line);
     if (isLegacyMeta(record)) return this.context({ ...record, cli_version: null });
-    if (typeof record.type !== "string" || !TOP_TYPES.has(record.type)) {
-      return this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
-    }
+    if (typeof record.type !== "string" || !TOP_TYPES.has(record.type)) return this.log.unknownRecord(line, record.type);
     if (!isObject(record.payload)) {
       if (record.type !== "compacted") this.log.problem(line, null, `a ${record.type} line has no payload; skipped`);
       return;

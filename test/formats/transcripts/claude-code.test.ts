@@ -33,14 +33,17 @@ test("a backgrounded Bash call is unverifiable", async () => {
 
 test("malformed records are reported with their line and skipped: not objects, unknown types, torn lines, orphans", async () => {
   const edge = await readFixture("claude_code/edge_cases.jsonl");
-  assert.deepEqual(edge.problems.map((problem) => problem.line), [13, 14, 15, 16]);
+  assert.deepEqual(
+    edge.problems.map((problem) => problem.line ?? problem.message),
+    [13, 15, 16, "1 line of an unknown record type: (no type) (1); at line 14"],
+  );
   const synthetic = await readFixture("synthetic/claude-code-markers.jsonl");
   assert.deepEqual(
     synthetic.problems.map((problem) => [problem.line, problem.message]),
     [
-      [13, 'unknown record type "brand-new-record-type"; skipped'],
       [14, 'tool result "t-unknown" has no matching call; skipped'],
       [16, "not JSON (a torn or damaged line); skipped"],
+      [null, '1 line of an unknown record type: "brand-new-record-type" (1); at line 13'],
     ],
   );
   const torn = synthetic.calls.at(-1)!;

@@ -48,7 +48,7 @@ test("synthetic: exec_command_end's exit code, a running session, unknown types,
   assert.match(read.calls.find((call) => call.command === "npm run dev")?.unverifiable ?? "", /still running/);
   assert.deepEqual(
     read.problems.map((problem) => problem.line),
-    [19, 20, 21, 23],
+    [20, 21, 23, null],
   );
   assert.match(read.calls.at(-1)!.unverifiable ?? "", /no result/);
 });
