@@ -36,7 +36,9 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
     const version = ownMarker ? harnessVersion : null;
     const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };
     const caveat = match.marker.caveat;
-    if (ownMarker && caveat !== undefined && fromMajor(harnessVersion, caveat.sinceMajor)) evidence.note = caveat.note;
+    const notes = [ownMarker && caveat !== undefined && fromMajor(harnessVersion, caveat.sinceMajor) ? caveat.note : undefined, call.clipNote];
+    const note = notes.filter((text) => text !== undefined).join("; ");
+    if (note !== "") evidence.note = note;
     return evidence;
   }
   if (isExactClip(call)) return { harness: own, version: harnessVersion, versions: "any", marker: "history-differs", groups: {} };

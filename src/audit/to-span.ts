@@ -103,7 +103,7 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null, meas
       // The bytes the model's copy kept: SWE-agent's limit is in characters, this is what it came to.
       stdout_cap: kept.bytes,
       stdout_truncated: true,
-      stdout_keep: "head",
+      stdout_keep: call.keep ?? "head",
       stdout_sha256: null,
       stdout_stream_sha256: whole.streamSha256,
       stdout_head_sha256: whole.headSha256,

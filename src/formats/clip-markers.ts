@@ -148,6 +148,21 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source: "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl",
   },
   {
+    id: "codex-persistence-truncated",
+    harness: "Codex CLI",
+    versions: "unknown (read in 0.171.0)",
+    pattern: /\n\.\.\. command output truncated for persistence \.\.\.\n/,
+    groups: {},
+    example: "head of the output\n... command output truncated for persistence ...\ntail of the output",
+    verified: "source",
+    source:
+      "Codex CLI 0.171.0's binary (test/e2e/harnesses), beside the rollout writer's strings: the log's copy of a command's output (item_completed aggregated_output) is cut to 65,536 characters, half each side, measured in test/e2e/codex-lab.test.ts; fixture lab/codex/lab-0.171.0.jsonl",
+    caveat: {
+      sinceMajor: 0,
+      note: "Codex cuts output this way when it writes the session log, not before the model: the model may have seen more than the log shows",
+    },
+  },
+  {
     id: "codex-chars-truncated",
     harness: "Codex CLI",
     versions: "unknown",

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { auditTranscript } from "../../src/audit/audit-transcript.js";
 import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 // Every clipped result in the real fixtures, by file: marker id and where. No other result may be reported clipped.
 const CLIPPED: Record<string, string[]> = {
@@ -109,4 +113,25 @@ test("a 1.x failure excerpt carries no read-back caveat: that window came with 2
   const [excerpt] = audit.findings;
   assert.equal(excerpt?.span.clip_evidence?.marker, "claude-code-failure-excerpt");
   assert.equal(excerpt?.span.clip_evidence?.note, undefined);
+});
+
+test("Codex 0.171 in the lab: the log's whole copy gives exact figures, and its own cut at 65,536 is said", async () => {
+  const audit = await auditTranscript(transcriptPath("lab/codex/lab-0.171.0.jsonl"));
+  assert.deepEqual(audit.problems, [], "token_usage_record and world_state lines are no problem");
+  const [big, mid, ok] = audit.calls;
+  // 45,000 bytes: the model got 20,000 of head and of tail; the log's item_completed copy holds all of it.
+  const whole = readFileSync(transcriptPath("lab/codex/lab-0.171.0.jsonl"), "utf8").split("\n")[16]!;
+  const full = (JSON.parse(whole) as { payload: { item: { aggregated_output: string } } }).payload.item.aggregated_output;
+  assert.equal(Buffer.byteLength(full), 45_000);
+  assert.deepEqual(
+    [mid!.verdict, mid!.span.stdout_bytes, mid!.span.stdout_cap, mid!.span.stdout_keep, mid!.span.stdout_stream_sha256, mid!.span.stdout_tail_sha256],
+    ["clipped", 45_000, 40_000, "head+tail", sha256(full), sha256(full.slice(-256))],
+  );
+  assert.equal(mid!.span.clip_evidence?.note, undefined);
+  // 70,000 bytes: the log's copy is cut too, so nothing holds the whole output.
+  assert.equal(big!.verdict, "clipped");
+  assert.equal(big!.span.stdout_bytes, null);
+  assert.match(big!.span.clip_evidence?.note ?? "", /kept only 65,536 characters .* no file holds the rest/);
+  assert.equal(ok!.verdict, "clean");
+  assert.equal(ok!.span.stdout_bytes, 3);
 });

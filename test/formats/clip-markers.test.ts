@@ -41,6 +41,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "claude-code-grep-pagination": { capLines: 250 },
   "codex-tokens-truncated": { droppedTokens: 3644 },
   "codex-chars-truncated": { droppedChars: 1200 },
+  "codex-persistence-truncated": {},
   "codex-truncated-warning": { originalTokens: 52341 },
   "codex-omitted-lines": { omittedLines: 120, totalLines: 480 },
   "codex-truncated-to-fit": { capBytes: 10240 },

@@ -1,4 +1,5 @@
 // What a transcript reader yields: one tool call as the transcript recorded it, nothing guessed.
+import type { KeepPolicy } from "../../contract/span.js";
 
 /** The transcript formats toolspan audit reads. */
 export type TranscriptFormat = "claude-code" | "codex" | "openhands" | "swe-agent" | "mini-swe-agent";
@@ -37,6 +38,10 @@ export interface TranscriptCall {
   keptOutput?: string;
   /** The byte count of the whole output, where the harness recorded it (Claude Code's persistedOutputSize). */
   totalBytes?: number;
+  /** Which part of `fullOutput` `keptOutput` is; the head where not said. */
+  keep?: KeepPolicy;
+  /** What the transcript shows about the clip beyond its marker (a second cut in the log's own copy). */
+  clipNote?: string;
 }
 
 /** A record the reader skipped, and why. */
