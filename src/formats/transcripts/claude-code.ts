@@ -9,7 +9,7 @@ import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonO
 // Record types that hold no tool call, skipped without a word: those of older sessions, and every type Claude Code
 // 2.1.332's bundle routes besides user and assistant (its table of entry types: attachment, api-request, cost-state,
 // last-prompt, …). Any other type is counted and summed up in one line.
-const OTHER_TYPES = new Set([
+export const CLAUDE_RECORD_TYPES: readonly string[] = [
   "agent-color", "agent-name", "agent-setting", "ai-title", "api-request", "api-request-blob", "api-request-resumed",
   "api-request-shape", "artifact-autoreact-ledger", "artifact-comment-monitor", "atis-latch", "attachment",
   "attribution-snapshot", "bridge-session", "content-replacement", "continued-in", "cost-state", "custom-title",
@@ -17,7 +17,8 @@ const OTHER_TYPES = new Set([
   "file-history-snapshot", "fork-context-ref", "frame-link", "history-suppression", "isolation-latch", "last-prompt",
   "memory-mode", "mode", "observer-ref", "permission-mode", "pr-link", "progress", "queue-operation", "relocated",
   "resume-head-vouch", "session-owner", "summary", "system", "tag", "tools-used", "worktree-state",
-]);
+];
+const OTHER_TYPES: ReadonlySet<string> = new Set(CLAUDE_RECORD_TYPES);
 
 // Claude Code's Bash tool keeps 30,000 characters of output; a result that long may have been cut without a mark.
 const BASH_CAP_CHARS = 30_000;

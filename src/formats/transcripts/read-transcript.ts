@@ -5,7 +5,7 @@ import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js"
 import { ClaudeCodeReader } from "./claude-code.js";
 import { CodexReader } from "./codex.js";
 import type { TranscriptRead, TranscriptReader } from "./call.js";
-import { detectDocument, detectFirstLine } from "./detect.js";
+import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
 import { readOpenHands } from "./openhands.js";
@@ -32,15 +32,9 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   // Before the sniff's open, which would wait forever on a FIFO without a writer.
   refuseNonRegular(path);
   const head = await sniff(path);
-  const first = firstLine(head.text, head.whole);
-  if (first !== null) {
-    const record = parseObjectLine(first.text);
-    if (typeof record !== "string") {
-      const detection = detectFirstLine(record, first.line);
-      if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-      if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
-    }
-  }
+  const detection = detectLines(sniffedRecords(head.text, head.whole));
+  if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
+  if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
   return readDocument(path);
 }
 
@@ -59,19 +53,23 @@ async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
   }
 }
 
-// The first non-empty line, when it ends within the sniffed bytes (a longer first line is a document's), or
-// the file ends there.
-function firstLine(head: string, whole: boolean): { text: string; line: number } | null {
+// The records of the complete lines in the sniffed bytes, from the first non-empty line (a first line longer than
+// the sniff is a document's), while they parse as objects: the first that does not ends the list.
+function sniffedRecords(head: string, whole: boolean): SniffedRecord[] {
+  const records: SniffedRecord[] = [];
   let offset = 0;
   for (let line = 1; offset < head.length; line++) {
     let end = head.indexOf("\n", offset);
-    if (end === -1 && !whole) return null;
+    if (end === -1 && !whole) break;
     if (end === -1) end = head.length;
     const text = head.slice(offset, end).replace(/\r$/, "");
-    if (text.trim() !== "") return { text, line };
     offset = end + 1;
+    if (text.trim() === "") continue;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") break;
+    records.push({ record, line });
   }
-  return null;
+  return records;
 }
 
 async function streamLines(path: string, reader: TranscriptReader): Promise<TranscriptRead> {
