@@ -162,6 +162,8 @@ export interface SpanSource {
   command?: string;
   /** The harness version the transcript names, or null. */
   harness_version: string | null;
+  /** sha256 of the transcript's content as read: the span ids are made from it, not from the file's name. */
+  transcript_sha256: string;
 }
 
 /** Which clip marker (or comparison) showed that the model saw only part of a result. */

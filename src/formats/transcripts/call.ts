@@ -60,6 +60,9 @@ export interface TranscriptRead {
   sessionId: string | null;
   calls: TranscriptCall[];
   problems: TranscriptProblem[];
+  /** sha256 of the transcript as read (its lines, each with a newline, or the document's text): what tells two
+   * transcripts apart whatever their file names. Absent for a read made in memory. */
+  contentSha256?: string;
 }
 
 /** A reader fed one line (or one event) at a time. */

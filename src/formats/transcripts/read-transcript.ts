@@ -1,5 +1,6 @@
 // Reads one transcript file: sniffs its format from the content, then streams a line-based one line by line
 // and parses a whole-document one under a size limit. The only part of the readers that touches the disk.
+import { createHash } from "node:crypto";
 import { open, readFile, stat } from "node:fs/promises";
 import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
 import { ClaudeCodeReader } from "./claude-code.js";
@@ -73,8 +74,12 @@ function sniffedRecords(head: string, whole: boolean): SniffedRecord[] {
 }
 
 async function streamLines(path: string, reader: TranscriptReader): Promise<TranscriptRead> {
-  await readLines(path, (text, line) => reader.line(text, line));
-  return reader.end();
+  const content = createHash("sha256");
+  await readLines(path, (text, line) => {
+    content.update(text).update("\n");
+    reader.line(text, line);
+  });
+  return { ...reader.end(), contentSha256: content.digest("hex") };
 }
 
 async function readDocument(path: string): Promise<TranscriptRead> {
@@ -97,7 +102,11 @@ async function readDocument(path: string): Promise<TranscriptRead> {
   }
   const detection = detectDocument(doc);
   if ("reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-  if (detection.format === "openhands") return readOpenHands(doc as unknown[]);
-  if (detection.format === "swe-agent") return readSweAgent(doc as Record<string, unknown>);
-  return readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
+  const read =
+    detection.format === "openhands"
+      ? readOpenHands(doc as unknown[])
+      : detection.format === "swe-agent"
+        ? readSweAgent(doc as Record<string, unknown>)
+        : readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
+  return { ...read, contentSha256: createHash("sha256").update(text).digest("hex") };
 }
