@@ -34,8 +34,19 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
   if (match !== null && (ownMarker || !FILE_TOOLS.has(call.toolName))) {
     // The transcript's version says which version wrote the marker only when the marker is its harness's own.
     const version = ownMarker ? harnessVersion : null;
-    return { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };
+    const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };
+    const caveat = match.marker.caveat;
+    const notes = [ownMarker && caveat !== undefined && fromMajor(harnessVersion, caveat.sinceMajor) ? caveat.note : undefined, call.clipNote];
+    const note = notes.filter((text) => text !== undefined).join("; ");
+    if (note !== "") evidence.note = note;
+    return evidence;
   }
   if (isExactClip(call)) return { harness: own, version: harnessVersion, versions: "any", marker: "history-differs", groups: {} };
   return null;
+}
+
+// A transcript that names no version may be of any: the caveat is said.
+function fromMajor(version: string | null, major: number): boolean {
+  const named = version === null ? NaN : Number.parseInt(version, 10);
+  return Number.isNaN(named) || named >= major;
 }

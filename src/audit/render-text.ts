@@ -4,7 +4,6 @@ import { plural } from "../formats/plural.js";
 import { escapeControls, showArgv, showWord } from "../formats/safe-text.js";
 import type { AuditedCall, TranscriptAudit } from "./audit-transcript.js";
 
-
 const where = (call: AuditedCall): string =>
   call.span.source.line !== null ? `line ${call.span.source.line}` : `#${call.span.source.index ?? "?"}`;
 
@@ -29,6 +28,8 @@ function evidenceText(call: AuditedCall): string {
 export function findingBlock(call: AuditedCall): string {
   // The evidence quotes the transcript (its version string, a reason, a marker's figures): escaped as a whole.
   const lines = [`  ${where(call)} ${what(call)}`, `    ${escapeControls(evidenceText(call))}`];
+  const note = call.span.clip_evidence?.note;
+  if (note !== undefined) lines.push(`    note: ${escapeControls(note)}`);
   const bytes = call.span.stdout_bytes;
   if (call.verdict === "clipped") lines.push(`    stdout: ${bytes === null ? "unknown" : bytes} bytes written, cap ${call.span.stdout_cap ?? "unknown"}`);
   if (call.declaredSuccess) lines.push("    the agent declared success right after this result");
@@ -43,8 +44,9 @@ export function* transcriptText(audit: TranscriptAudit): Iterable<string> {
   yield `${showWord(audit.file)} (${audit.format}${version}): ${plural(audit.calls.length, "call")}, ${clipped} clipped, ${audit.findings.length - clipped} unverifiable\n`;
   for (const call of audit.findings) yield findingBlock(call);
   for (const problem of audit.problems) {
-    const place = problem.line !== null ? `line ${problem.line}` : `#${problem.index ?? "?"}`;
-    yield `  skipped ${place}: ${escapeControls(problem.message)}\n`;
+    // A problem of no one line (the unknown record types, summed up) says where it starts itself.
+    const place = problem.line !== null ? ` line ${problem.line}:` : problem.index !== null ? ` #${problem.index}:` : "";
+    yield `  skipped${place} ${escapeControls(problem.message)}\n`;
   }
 }
 

@@ -9,6 +9,7 @@
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../contract/span.js";
 import type { TranscriptCall, TranscriptRead } from "../formats/transcripts/call.js";
+import { sha256OfText } from "../meter/sha256.js";
 import { measureBuffer, type StreamMeasure } from "../meter/stream-meter.js";
 import { clipEvidence, isExactClip } from "./evidence.js";
 import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
@@ -17,8 +18,11 @@ import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "argv" | "returncode"> &
   Partial<Pick<CoreSpan, "argv" | "returncode">> &
   Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars" | "preview_redactions" | "redaction"> &
-  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep">> &
+  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out">> &
   AuditSpanKeys & { stdout_bytes: number | null };
+
+// 12 hex digits (48 bits) of the content's hash in each span id: no two transcripts of one audit meet by chance.
+const CONTENT_ID_CHARS = 12;
 
 /** Where the call sits: the file as named, and its position among the transcript's calls (from 1). */
 export interface SpanPlace {
@@ -37,6 +41,9 @@ const measurer =
 export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPlace, redact: readonly RedactRule[] = BUILTIN_RULES): AuditSpan {
   const evidence = clipEvidence(call, read.format, read.harnessVersion);
   const runId = read.sessionId ?? place.file.slice(place.file.lastIndexOf("/") + 1);
+  // Two transcripts may share a file name (a run folder per attempt, one file per instance) or a session id (Claude
+  // Code's subagent files carry their parent's): the content tells them apart.
+  const content = read.contentSha256 ?? sha256OfText(JSON.stringify(read.calls));
   const measure = measurer(redact);
   const stderr = measure(call.stderr);
   const stdout = stdoutFigures(call, evidence, measure);
@@ -45,12 +52,14 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
     contract: CONTRACT_ID,
     span_type: "tool",
     run_id: runId,
-    span_id: `${runId}/${place.position}`,
+    span_id: `${runId}/${content.slice(0, CONTENT_ID_CHARS)}/${place.position}`,
     tool_name: call.toolName,
     ...(call.argv ? { argv: call.argv } : {}),
     cwd: call.cwd ?? "",
     ...(call.returncode !== undefined ? { returncode: call.returncode } : {}),
     ok_preview: call.returncode === 0 && !clipped && call.unverifiable === null,
+    // Only where the harness's time limit is known to have killed the command; the transcript says nothing else.
+    ...(call.timedOut ? { timed_out: true } : {}),
     encoding: "utf-8",
     hash_window: DEFAULT_HASH_WINDOW,
     preview_chars: DEFAULT_PREVIEW_CHARS,
@@ -72,6 +81,7 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
       call_id: call.callId,
       ...(call.command !== undefined ? { command: call.command } : {}),
       harness_version: read.harnessVersion,
+      transcript_sha256: content,
     },
     clip_evidence: evidence,
   };
@@ -101,7 +111,7 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null, meas
       // The bytes the model's copy kept: SWE-agent's limit is in characters, this is what it came to.
       stdout_cap: kept.bytes,
       stdout_truncated: true,
-      stdout_keep: "head",
+      stdout_keep: call.keep ?? "head",
       stdout_sha256: null,
       stdout_stream_sha256: whole.streamSha256,
       stdout_head_sha256: whole.headSha256,

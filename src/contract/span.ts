@@ -162,6 +162,8 @@ export interface SpanSource {
   command?: string;
   /** The harness version the transcript names, or null. */
   harness_version: string | null;
+  /** sha256 of the transcript's content as read: the span ids are made from it, not from the file's name. */
+  transcript_sha256: string;
 }
 
 /** Which clip marker (or comparison) showed that the model saw only part of a result. */
@@ -175,6 +177,8 @@ export interface ClipEvidence {
   marker: string;
   /** What the marker's capture groups state, by meaning (`droppedTokens`, `capBytes`, …). */
   groups: Record<string, number | string>;
+  /** Only where the figures or the text shown cannot be taken at face value: why (a second cap, a lower bound). */
+  note?: string;
 }
 
 /** The keys `toolspan audit` adds: where the span came from and what showed a clip. */

@@ -20,6 +20,13 @@ export type MarkerGroupMeaning =
 /** How far an entry was checked: against the harness's source, a real transcript, or the issue's text only. */
 export type MarkerVerification = "source" | "fixture" | "issue";
 
+/** What a marker's figures cannot be trusted for from some version on, said in the evidence of each match. */
+export interface MarkerCaveat {
+  /** The harness's major version from which it holds; a transcript that names no version gets it too. */
+  sinceMajor: number;
+  note: string;
+}
+
 export interface ClipMarker {
   /** Stable id of the entry, e.g. `codex-tokens-truncated`; the audit's `clip_evidence.marker`. */
   id: string;
@@ -36,6 +43,8 @@ export interface ClipMarker {
   /** Where the wording was checked, and how. */
   verified: MarkerVerification;
   source: string;
+  /** Said with every match of the harness's own marker in a transcript of the versions it names. */
+  caveat?: MarkerCaveat;
 }
 
 // Order matters twice: the first entry that matches is the one reported, so an entry whose groups say more
@@ -72,6 +81,63 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source: "test/fixtures/transcripts/claude_code/agent-a485154.jsonl line 36",
   },
   {
+    id: "claude-code-failure-excerpt",
+    harness: "Claude Code",
+    versions: ">=1.0.24 (seen in 1.0.24 to 2.1.332)",
+    pattern: /\n\n\.\.\. \[(\d+) characters truncated\] \.\.\.\n\n/,
+    groups: { droppedChars: 1 },
+    example: "Exit code 1\nhead of the output\n\n... [20007 characters truncated] ...\n\ntail of the output",
+    verified: "source",
+    source:
+      "Claude Code 2.1.332's bundle (test/e2e/harnesses): `uI=/\\n\\n\\.\\.\\. \\[(\\d+) characters truncated\\] \\.\\.\\.\\n\\n/g` and `cp(e,n)`, which keeps the first n/2 and last n/2 characters of a failed Bash result longer than n + 1024 (n = 10,000); measured in test/e2e/claude-code-lab.test.ts; fixture lab/claude_code/lab-2.1.332.jsonl",
+    caveat: {
+      sinceMajor: 2,
+      note: "Claude Code 2.x cuts this excerpt from the first 30,000 bytes of output it reads back (BASH_MAX_OUTPUT_LENGTH, lower when set lower): droppedChars is a lower bound, and the tail shown is the end of those bytes, not necessarily of the output",
+    },
+  },
+  {
+    id: "claude-code-glob-showing-of",
+    harness: "Claude Code",
+    versions: "unknown (read in 2.1.332)",
+    pattern: /\(Showing (\d+) of (\d+) matching files; (\d+) more are not listed\./,
+    groups: { capLines: 1, totalLines: 2, omittedLines: 3 },
+    example: "f001.txt\n(Showing 100 of 150 matching files; 50 more are not listed. Narrow the pattern or path to see the rest.)",
+    verified: "source",
+    source:
+      "Claude Code 2.1.332's bundle: the Glob tool's result text (`dJr`), one file a line; toolUseResult has truncated: true, numFiles, totalMatches; fixture lab/claude_code/lab-2.1.332.jsonl",
+  },
+  {
+    id: "claude-code-glob-showing-first",
+    harness: "Claude Code",
+    versions: "unknown (read in 2.1.332)",
+    pattern: /\(Showing the first (\d+) files; there are more than (\d+) matches\./,
+    groups: { capLines: 1 },
+    example: "f001.txt\n(Showing the first 100 files; there are more than 1000 matches. Narrow the pattern or path to see the rest.)",
+    verified: "source",
+    source: "Claude Code 2.1.332's bundle: the Glob tool's `dJr`, when the count of matches is not complete",
+  },
+  {
+    id: "claude-code-results-truncated",
+    harness: "Claude Code",
+    versions: "unknown (still written in 2.1.332 when the result has no match count)",
+    pattern: /\(Results are truncated\. Consider using a more specific path or pattern\.\)/,
+    groups: {},
+    example: "src/a.ts\n(Results are truncated. Consider using a more specific path or pattern.)",
+    verified: "source",
+    source: "Claude Code 2.1.332's bundle: the Glob tool's `dJr` when `totalMatches` is absent (results of versions before that field); toolUseResult has truncated: true",
+  },
+  {
+    id: "claude-code-grep-pagination",
+    harness: "Claude Code",
+    versions: "unknown (read in 2.1.332)",
+    pattern: /\[Showing results with pagination = limit: (\d+)/,
+    groups: { capLines: 1 },
+    example: "f083.txt:1:needle 83\n\n[Showing results with pagination = limit: 250]",
+    verified: "source",
+    source:
+      "Claude Code 2.1.332's bundle: the Grep tool's result (`[Showing results with pagination = ${...}]` where a limit was applied); toolUseResult has numLines 250, totalLines 450, appliedLimit 250 in fixture lab/claude_code/lab-2.1.332.jsonl",
+  },
+  {
     id: "codex-tokens-truncated",
     harness: "Codex CLI",
     versions: "unknown (seen in 0.128.0-alpha.1)",
@@ -80,6 +146,21 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     example: "  501  1333 …3644 tokens truncated…ons/147.0.7727.138/Helpers",
     verified: "source",
     source: "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl",
+  },
+  {
+    id: "codex-persistence-truncated",
+    harness: "Codex CLI",
+    versions: "unknown (read in 0.171.0)",
+    pattern: /\n\.\.\. command output truncated for persistence \.\.\.\n/,
+    groups: {},
+    example: "head of the output\n... command output truncated for persistence ...\ntail of the output",
+    verified: "source",
+    source:
+      "Codex CLI 0.171.0's binary (test/e2e/harnesses), beside the rollout writer's strings: the log's copy of a command's output (item_completed aggregated_output) is cut to 65,536 characters, half each side, measured in test/e2e/codex-lab.test.ts; fixture lab/codex/lab-0.171.0.jsonl",
+    caveat: {
+      sinceMajor: 0,
+      note: "Codex cuts output this way when it writes the session log, not before the model: the model may have seen more than the log shows",
+    },
   },
   {
     id: "codex-chars-truncated",
@@ -226,7 +307,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
 // Every marker above holds one of these words: a text without any of them (almost every text) is cleared by
 // one scan for plain words, about twice as fast as substring searches and far faster than every pattern.
 // A test keeps the list complete.
-export const MARKER_WORDS = ["truncated", "clipped", "omitted", "elided", "persisted-output", "Output too large", "Output exceeded"];
+export const MARKER_WORDS = ["truncated", "clipped", "omitted", "elided", "persisted-output", "Output too large", "Output exceeded", "Showing"];
 const ANY_MARKER_WORD = new RegExp(MARKER_WORDS.join("|"));
 
 /** The first known clip marker in `text` from a harness other than `exceptHarness`, or null. */

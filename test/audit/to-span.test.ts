@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 import { auditTranscript } from "../../src/audit/audit-transcript.js";
 import { toSpan } from "../../src/audit/to-span.js";
 import type { TranscriptRead } from "../../src/formats/transcripts/call.js";
 import { lintSpan } from "../helpers/lint.js";
 import type { SpanObject } from "../../src/contract/span-fields.js";
+import { scratchPaths } from "../helpers/scratch.js";
 import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-to-span-");
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -20,8 +25,11 @@ test("a clean result: the seen text's bytes and hashes, returncode, source; ok_p
   assert.equal(span.stdout_stream_sha256, undefined, "no claim about every byte written");
   assert.equal(span.stdout_truncated, false);
   assert.equal(span.ok_preview, true);
-  assert.equal(span.span_id, "s-1/3");
-  assert.deepEqual(span.source, { format: "codex", file: "r.jsonl", line: 4, index: null, call_id: "c1", command: "ls", harness_version: "0.130.0" });
+  // A read made in memory has no content hash: the ids come from a hash of its calls instead.
+  assert.equal(span.span_id, `s-1/${sha("[]").slice(0, 12)}/3`);
+  assert.deepEqual(span.source, {
+    format: "codex", file: "r.jsonl", line: 4, index: null, call_id: "c1", command: "ls", harness_version: "0.130.0", transcript_sha256: sha("[]"),
+  });
   assert.equal(span.clip_evidence, null);
   assert.deepEqual(lintSpan(span as unknown as SpanObject), []);
 });
@@ -77,4 +85,31 @@ test("a byte count the harness recorded (Claude Code's persistedOutputSize) is t
   assert.equal(span.stdout_bytes, 129741);
   assert.equal(span.stdout_truncated, true);
   assert.equal(span.clip_evidence?.marker, "claude-code-output-too-large");
+});
+
+test("span ids come from the transcript's content: one file name in two folders never shares an id", async () => {
+  const original = readFileSync(transcriptPath("mini_swe_agent/github_issue.traj.json"), "utf8");
+  const [a, b, c] = ["run-1", "run-2", "run-3"].map((run) => {
+    const dir = fresh(run);
+    mkdirSync(dir);
+    return join(dir, "django__django-11099.traj.json");
+  });
+  writeFileSync(a!, original);
+  writeFileSync(b!, original.replace("ZeroDivisionError", "ValueError"));
+  writeFileSync(c!, original);
+  const [first, second, again] = await Promise.all([a!, b!, c!].map((file) => auditTranscript(file)));
+  const ids = (audit: typeof first) => audit!.calls.map((call) => call.span.span_id);
+  assert.equal(first!.calls[0]!.span.run_id, second!.calls[0]!.span.run_id, "the run is named after the file");
+  assert.deepEqual(ids(first).filter((id) => ids(second).includes(id)), [], "no id shared by two contents");
+  assert.deepEqual(ids(again), ids(first), "the same content gets the same ids, wherever it lies");
+  assert.equal(new Set(ids(first)).size, ids(first).length);
+  assert.equal(first!.calls[0]!.span.source.transcript_sha256, sha(`${original}`));
+});
+
+test("a line-based transcript's content hash is of its lines as read, a newline after each", async () => {
+  const file = transcriptPath("codex/rollout-2026-01-02T19-00-00-019b7f95-0000-7000-0000-000000000001.jsonl");
+  const lines = readFileSync(file, "utf8").split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  const audit = await auditTranscript(file);
+  assert.equal(audit.calls[0]!.span.source.transcript_sha256, sha(lines.map((line) => `${line}\n`).join("")));
 });

@@ -118,3 +118,10 @@ test("--out: the spans' previews are redacted as wrap's, and preview_redactions 
   }
   assert.doesNotMatch(result.stdout.toString(), /AKIAUJZDE8GXD6NCF10E|ghp_sMeh/);
 });
+
+test("a Qwen Code session beside a Codex rollout: exit 2, refused by name, the rollout still audited", async () => {
+  const result = await runCli(["audit", transcriptPath("unsupported/qwen-code.jsonl"), CLEAN]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr.toString(), /^toolspan: \S+qwen-code\.jsonl: looks like Qwen Code \(~\/\.qwen\/projects\/<project>\/chats\/<session>\.jsonl\): not supported\n$/);
+  assert.match(result.stdout.toString(), /\(codex 0\.77\.0\): 3 calls, 0 clipped/);
+});

@@ -34,8 +34,14 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "toolspan-marker": { stream: "stdout", keptBytes: 8192, totalBytes: 24118 },
   "claude-code-output-too-large": { persistedSize: "126.7KB" },
   "claude-code-persisted-output": {},
+  "claude-code-failure-excerpt": { droppedChars: 20007 },
+  "claude-code-glob-showing-of": { capLines: 100, totalLines: 150, omittedLines: 50 },
+  "claude-code-glob-showing-first": { capLines: 100 },
+  "claude-code-results-truncated": {},
+  "claude-code-grep-pagination": { capLines: 250 },
   "codex-tokens-truncated": { droppedTokens: 3644 },
   "codex-chars-truncated": { droppedChars: 1200 },
+  "codex-persistence-truncated": {},
   "codex-truncated-warning": { originalTokens: 52341 },
   "codex-omitted-lines": { omittedLines: 120, totalLines: 480 },
   "codex-truncated-to-fit": { capBytes: 10240 },
@@ -76,4 +82,9 @@ test("a marker's digits are read as numbers and its size as written", () => {
 test("long texts near a marker are cleared in linear time", () => {
   const near = `${"…12 tokens truncat".repeat(20000)}${"[... omitted 1 of ".repeat(20000)}${"<elided_chars> ".repeat(20000)}`;
   assert.equal(findClipMatch(near), null);
+});
+
+test("Claude Code's failure excerpt is found only with the blank lines around it, as the harness writes it", () => {
+  assert.equal(findClipMatch("head\n\n... [12 characters truncated] ...\n\ntail")?.marker.id, "claude-code-failure-excerpt");
+  assert.equal(findClipMatch("a line saying ... [12 characters truncated] ... in passing"), null);
 });

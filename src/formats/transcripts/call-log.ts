@@ -2,6 +2,9 @@
 import { declaresSuccess } from "./success.js";
 import type { TranscriptCall, TranscriptProblem } from "./call.js";
 
+// A transcript full of new record types names the most frequent ones, not all.
+const MAX_TYPES_NAMED = 10;
+
 /** A call as first seen: everything but the result. */
 export type CallStart = Omit<TranscriptCall, "stdout" | "stderr" | "declaredSuccess" | "unverifiable">;
 
@@ -11,6 +14,7 @@ export interface CallResult {
   stderr?: string;
   returncode?: number;
   unverifiable?: string | null;
+  timedOut?: boolean;
   cwd?: string | null;
   fullOutput?: string;
   keptOutput?: string;
@@ -23,6 +27,9 @@ export class CallLog {
   private readonly answered = new Set<TranscriptCall>();
   // Results that came in since the agent last acted: a claim of success now is about them.
   private awaitingVerdict: TranscriptCall[] = [];
+  // Record types the reader does not know, with how many lines of each: said once, in one line, at the end.
+  private readonly unknownTypes = new Map<string, number>();
+  private firstUnknownLine: number | null = null;
   readonly problems: TranscriptProblem[] = [];
 
   call(start: CallStart): TranscriptCall {
@@ -48,6 +55,7 @@ export class CallLog {
     call.stderr = result.stderr ?? "";
     if (result.returncode !== undefined) call.returncode = result.returncode;
     if (result.unverifiable) call.unverifiable = result.unverifiable;
+    if (result.timedOut) call.timedOut = true;
     if (result.cwd) call.cwd = result.cwd;
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
     if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;
@@ -70,11 +78,30 @@ export class CallLog {
     this.problems.push({ line, index, message });
   }
 
+  /** A line of a record type the reader does not know: counted, and summed up in one problem by `end`. */
+  unknownRecord(line: number, type: unknown): void {
+    const name = typeof type === "string" ? JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type) : type === undefined ? "(no type)" : `(a ${type === null ? "null" : typeof type} type)`;
+    this.unknownTypes.set(name, (this.unknownTypes.get(name) ?? 0) + 1);
+    this.firstUnknownLine ??= line;
+  }
+
   /** Every call in order; a call whose result never came is unverifiable. */
   end(): TranscriptCall[] {
     for (const call of this.calls) {
       if (!this.answered.has(call)) call.unverifiable ??= "no result in the transcript (a torn last line, or the run stopped)";
     }
+    if (this.unknownTypes.size > 0) this.problems.push({ line: null, index: null, message: this.unknownSummary() });
     return this.calls;
+  }
+
+  // "4 lines of unknown record types: "a" (3), "b" (1); the first at line 9", the most frequent first.
+  private unknownSummary(): string {
+    const counts = [...this.unknownTypes].sort((a, b) => b[1] - a[1]);
+    const lines = counts.reduce((sum, [, count]) => sum + count, 0);
+    const shown = counts.slice(0, MAX_TYPES_NAMED).map(([name, count]) => `${name} (${count})`);
+    if (counts.length > MAX_TYPES_NAMED) shown.push(`${counts.length - MAX_TYPES_NAMED} more types`);
+    const kinds = counts.length === 1 ? "an unknown record type" : "unknown record types";
+    const where = lines === 1 ? `at line ${this.firstUnknownLine}` : `the first at line ${this.firstUnknownLine}`;
+    return `${lines} ${lines === 1 ? "line" : "lines"} of ${kinds}: ${shown.join(", ")}; ${where}`;
   }
 }

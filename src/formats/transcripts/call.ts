@@ -1,4 +1,5 @@
 // What a transcript reader yields: one tool call as the transcript recorded it, nothing guessed.
+import type { KeepPolicy } from "../../contract/span.js";
 
 /** The transcript formats toolspan audit reads. */
 export type TranscriptFormat = "claude-code" | "codex" | "openhands" | "swe-agent" | "mini-swe-agent";
@@ -29,12 +30,18 @@ export interface TranscriptCall {
   declaredSuccess: boolean;
   /** Why the transcript cannot show what the command wrote (interrupted, backgrounded, still running, no result). */
   unverifiable: string | null;
+  /** The harness's own time limit killed the command: its output stops where it was killed. */
+  timedOut?: boolean;
   /** The whole output, where the transcript keeps it besides the model's copy (SWE-agent's trajectory). */
   fullOutput?: string;
   /** The part of `fullOutput` the model's copy holds, where the copy lacks the rest. */
   keptOutput?: string;
   /** The byte count of the whole output, where the harness recorded it (Claude Code's persistedOutputSize). */
   totalBytes?: number;
+  /** Which part of `fullOutput` `keptOutput` is; the head where not said. */
+  keep?: KeepPolicy;
+  /** What the transcript shows about the clip beyond its marker (a second cut in the log's own copy). */
+  clipNote?: string;
 }
 
 /** A record the reader skipped, and why. */
@@ -53,6 +60,9 @@ export interface TranscriptRead {
   sessionId: string | null;
   calls: TranscriptCall[];
   problems: TranscriptProblem[];
+  /** sha256 of the transcript as read (its lines, each with a newline, or the document's text): what tells two
+   * transcripts apart whatever their file names. Absent for a read made in memory. */
+  contentSha256?: string;
 }
 
 /** A reader fed one line (or one event) at a time. */

@@ -6,13 +6,27 @@ import { CallLog, type CallResult } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
-// Record types seen in sessions that hold no tool call; any other type is reported once a line.
-const OTHER_TYPES = new Set(["system", "summary", "progress", "queue-operation", "file-history-snapshot", "attachment", "custom-title", "tag"]);
+// Record types that hold no tool call, skipped without a word: those of older sessions, and every type Claude Code
+// 2.1.332's bundle routes besides user and assistant (its table of entry types: attachment, api-request, cost-state,
+// last-prompt, …). Any other type is counted and summed up in one line.
+export const CLAUDE_RECORD_TYPES: readonly string[] = [
+  "agent-color", "agent-name", "agent-setting", "ai-title", "api-request", "api-request-blob", "api-request-resumed",
+  "api-request-shape", "artifact-autoreact-ledger", "artifact-comment-monitor", "atis-latch", "attachment",
+  "attribution-snapshot", "bridge-session", "content-replacement", "continued-in", "cost-state", "custom-title",
+  "data-flow-incomplete", "data-flow-records", "derived-from", "dev-mods", "ended-by-model", "file-history-delta",
+  "file-history-snapshot", "fork-context-ref", "frame-link", "history-suppression", "isolation-latch", "last-prompt",
+  "memory-mode", "mode", "observer-ref", "permission-mode", "pr-link", "progress", "queue-operation", "relocated",
+  "resume-head-vouch", "session-owner", "summary", "system", "tag", "tools-used", "worktree-state",
+];
+const OTHER_TYPES: ReadonlySet<string> = new Set(CLAUDE_RECORD_TYPES);
 
 // Claude Code's Bash tool keeps 30,000 characters of output; a result that long may have been cut without a mark.
 const BASH_CAP_CHARS = 30_000;
 
 const EXIT_CODE = /^Exit code (\d{1,3})\b/;
+// The Bash tool's own time limit: "Command timed out after 2m 0.0s" (1.x, 2.0), "Exit code 143\nCommand timed out
+// after 1s" (2.1.332, measured in the lab); what was printed before the kill is all there is.
+const TIMED_OUT = /(?:^|\n)Command timed out after (\d{1,6}(?:\.\d{1,3})?[hms](?: \d{1,6}(?:\.\d{1,3})?[ms]){0,2})/;
 
 export class ClaudeCodeReader implements TranscriptReader {
   readonly format = "claude-code" as const;
@@ -28,9 +42,7 @@ export class ClaudeCodeReader implements TranscriptReader {
     this.sessionId ??= stringOr(record.sessionId);
     if (record.type === "assistant") this.assistant(record, line);
     else if (record.type === "user") this.user(record, line);
-    else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) {
-      this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
-    }
+    else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) this.log.unknownRecord(line, record.type);
   }
 
   private assistant(record: JsonObject, line: number): void {
@@ -77,6 +89,11 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
   const bash = call.toolName === "Bash";
   const details = isObject(extra) ? extra : {};
   const result: CallResult = { stdout: text, unverifiable: unverifiable(details, text, bash) };
+  const timeout = bash && block.is_error === true ? TIMED_OUT.exec(text) : null;
+  if (timeout && !result.unverifiable) {
+    result.unverifiable = `timed out after ${timeout[1]} (Claude Code's Bash time limit): killed mid-run, its output stops where it was killed`;
+    result.timedOut = true;
+  }
   const persisted = integerOr(details.persistedOutputSize);
   if (persisted !== undefined) result.totalBytes = persisted;
   const exit = EXIT_CODE.exec(text);

@@ -2,11 +2,20 @@
 // Calls are response_item function_call / custom_tool_call / local_shell_call; results function_call_output /
 // custom_tool_call_output with the same call_id; newer versions add event_msg exec_command_end with exit_code.
 import { CallLog } from "./call-log.js";
-import type { TranscriptRead, TranscriptReader } from "./call.js";
+import { CLIP_MARKERS, findClipMatch } from "../clip-markers.js";
+import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { parseCodexOutput } from "./codex-output.js";
 import { contentText, integerOr, isObject, parseObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
-const TOP_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted", "world_state", "inter_agent_communication_metadata"]);
+// The rollout line types (RolloutItem's variants, as Codex 0.171's binary names them); only some hold calls.
+const TOP_TYPES = new Set([
+  "session_meta", "dynamic_tools_updated", "response_item", "inter_agent_communication", "inter_agent_communication_metadata",
+  "compacted", "turn_context", "token_usage_record", "world_state", "security_risk_score", "event_msg", "realtime_item", "id_allocation",
+]);
+// Codex 0.171's cut of what it writes to the session log, from the marker table.
+const PERSISTENCE_CUT = CLIP_MARKERS.find((marker) => marker.id === "codex-persistence-truncated")!.pattern;
+// What Codex 0.171 puts before a cut output's head (measured in the lab).
+const TRUNCATION_HEADER = /^Warning: truncated output \(original token count: \d{1,12}\)\nTotal output lines: \d{1,12}\n\n/;
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
 const OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
 // Rollouts before the {timestamp, type, payload} lines (mid-2025): a first line {id, timestamp, instructions},
@@ -21,6 +30,8 @@ export class CodexReader implements TranscriptReader {
   private cwd: string | null = null;
   // exec_command_end may come before or after the output the model got; its exit code fills in either way.
   private readonly exitCodes = new Map<string, number>();
+  // Codex 0.171's item_completed CommandExecution: the command's whole merged output as the log keeps it.
+  private readonly logCopies = new Map<string, string>();
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
@@ -29,9 +40,7 @@ export class CodexReader implements TranscriptReader {
     if (record.record_type === "state") return;
     if (!("payload" in record) && typeof record.type === "string" && LEGACY_ITEMS.has(record.type)) return this.item(record, line);
     if (isLegacyMeta(record)) return this.context({ ...record, cli_version: null });
-    if (typeof record.type !== "string" || !TOP_TYPES.has(record.type)) {
-      return this.log.problem(line, null, `unknown record type ${JSON.stringify(record.type ?? null)}; skipped`);
-    }
+    if (typeof record.type !== "string" || !TOP_TYPES.has(record.type)) return this.log.unknownRecord(line, record.type);
     if (!isObject(record.payload)) {
       if (record.type !== "compacted") this.log.problem(line, null, `a ${record.type} line has no payload; skipped`);
       return;
@@ -86,7 +95,11 @@ export class CodexReader implements TranscriptReader {
   private event(payload: JsonObject): void {
     if (payload.type === "agent_message") this.log.assistantText(stringOr(payload.message, "")!);
     else if (payload.type === "task_complete") this.log.assistantText(stringOr(payload.last_agent_message, "")!);
-    else if (payload.type === "exec_command_end") {
+    else if (payload.type === "item_completed" && isObject(payload.item) && payload.item.type === "CommandExecution") {
+      const id = stringOr(payload.item.id);
+      const output = stringOr(payload.item.aggregated_output);
+      if (id !== null && output !== null) this.logCopies.set(id, output);
+    } else if (payload.type === "exec_command_end") {
       const id = stringOr(payload.call_id);
       const code = integerOr(payload.exit_code);
       if (id === null || code === undefined) return;
@@ -99,8 +112,35 @@ export class CodexReader implements TranscriptReader {
     for (const call of calls) {
       const code = call.callId !== null ? this.exitCodes.get(call.callId) : undefined;
       if (call.returncode === undefined && code !== undefined) call.returncode = code;
+      const copy = call.callId !== null ? this.logCopies.get(call.callId) : undefined;
+      if (copy !== undefined) compareLogCopy(call, copy);
     }
     return { format: this.format, harnessVersion: this.version, sessionId: this.sessionId, calls, problems: this.log.problems };
+  }
+}
+
+/**
+ * The model got `call.stdout`, cut by Codex's model-facing cap where it holds Codex's marker; the log's copy of the
+ * whole output is a second, larger cut (65,536 characters, measured with 0.171). Where the model's copy was cut
+ * and the log's was not, the log's is the whole stream: exact figures, as SWE-agent's two copies give, once the
+ * model's head and tail are found at its ends. Where the log's was cut too, nothing holds the rest: the clip's
+ * evidence says so.
+ */
+function compareLogCopy(call: TranscriptCall, copy: string): void {
+  const seen = findClipMatch(call.stdout);
+  if (seen === null || seen.marker.harness !== "Codex CLI") return;
+  if (PERSISTENCE_CUT.test(copy)) {
+    call.clipNote =
+      "the session log kept only 65,536 characters of the whole output (its item_completed copy is cut at '... command output truncated for persistence ...'): no file holds the rest, so the bytes written are unknown";
+    return;
+  }
+  const cut = seen.marker.pattern.exec(call.stdout)!;
+  const head = call.stdout.slice(0, cut.index).replace(TRUNCATION_HEADER, "");
+  const tail = call.stdout.slice(cut.index + cut[0].length);
+  if (head.length + tail.length < copy.length && copy.startsWith(head) && copy.endsWith(tail)) {
+    call.fullOutput = copy;
+    call.keptOutput = head + tail;
+    call.keep = "head+tail";
   }
 }
 

@@ -1,15 +1,34 @@
 // Which harness wrote a transcript, from its content alone: the first record of a line-based file, or the shape
 // of a whole JSON document. File names are never read: people rename transcripts.
+import { CLAUDE_RECORD_TYPES } from "./claude-code.js";
 import { isLegacyMeta } from "./codex.js";
 import type { TranscriptFormat } from "./call.js";
 import { isObject, type JsonObject } from "./json-values.js";
+import { unsupportedDocument, unsupportedLines, unsupportedReason } from "./unsupported.js";
 
 /** A format, or the reason the content is none of them. */
 export type Detection = { format: TranscriptFormat } | { reason: string };
 
-const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "progress", "queue-operation", "file-history-snapshot"]);
+const CLAUDE_TYPES: ReadonlySet<string> = new Set(["user", "assistant", ...CLAUDE_RECORD_TYPES]);
 // Record types only Claude Code writes; they may open a session before any record with a sessionId.
 const CLAUDE_ONLY_TYPES = new Set(["summary", "file-history-snapshot", "queue-operation"]);
+
+/** A parsed record of a line-based file, with its line. */
+export interface SniffedRecord {
+  record: JsonObject;
+  line: number;
+}
+
+/** Classifies a line-based transcript by its first records (those of the first 64 KiB): a record only a format
+ * toolspan does not read writes refuses the file by that format's name, whichever harness its first line resembles;
+ * else the first record decides. Null when the first record is no transcript line. */
+export function detectLines(records: readonly SniffedRecord[]): Detection | null {
+  const [first] = records;
+  if (first === undefined) return null;
+  const unsupported = unsupportedLines(records.map(({ record }) => record));
+  if (unsupported !== null) return { reason: unsupportedReason(unsupported) };
+  return detectFirstLine(first.record, first.line);
+}
 
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
@@ -27,6 +46,8 @@ export function detectFirstLine(record: JsonObject, line: number): Detection | n
 
 /** Classifies a whole JSON document. */
 export function detectDocument(doc: unknown): Detection {
+  const unsupported = unsupportedDocument(doc);
+  if (unsupported !== null) return { reason: unsupportedReason(unsupported) };
   if (Array.isArray(doc)) {
     const first = doc.find(isObject);
     if (first === undefined) return { reason: "a JSON array with no object in it" };

@@ -10,31 +10,72 @@ const FENCES = ["```mswea_bash_command", "```bash"];
 const SUBMIT = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/;
 const RETURNCODE = /<returncode>(-?\d{1,4})<\/returncode>/;
 const TIMED_OUT = /^The last command <command>/;
+// mini-swe-agent's answer to a response without exactly one action: its format_error_template (1.x default.yaml,
+// mini_textbased.yaml: "Please always provide EXACTLY ONE action in triple backticks, found N actions."), 2.x's
+// "Expected exactly 1 action, found N." and "Tool call error:" (actions_text.py, actions_toolcall.py). 2.x also
+// marks the message itself: extra.interrupt_type "FormatError".
+const FORMAT_ERROR = /^\s{0,8}(?:Please always provide EXACTLY ONE action|Expected exactly 1 action, found \d|Tool call error:|No tool calls found in the response)/;
+// 2.x pads a response's tool calls past the first that failed with this exception_info: they never ran.
+const NOT_EXECUTED = "action was not executed";
+
+/** An action the agent asked for, kept until its observation shows whether it ran. */
+interface PendingAction {
+  callId: string | null;
+  command: string;
+  index: number;
+}
 
 /** Reads a mini-swe-agent trajectory: the document, or its bare message list. */
 export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): TranscriptRead {
   const messages = Array.isArray(doc) ? doc : Array.isArray((doc as JsonObject).messages) ? ((doc as JsonObject).messages as unknown[]) : [];
   const log = new CallLog();
-  let waiting: ReturnType<CallLog["call"]> | null = null;
+  // A response's actions become calls only once an observation answers them: a format error means none ran.
+  let pending: PendingAction[] = [];
+  // Actions no observation answered (the run stopped): calls without a result, which the log calls unverifiable.
+  const unanswered = (): void => {
+    for (const action of pending) log.call({ callId: action.callId, toolName: "bash", command: action.command, cwd: null, line: null, index: action.index });
+    pending = [];
+  };
   messages.forEach((message, position) => {
     const index = position + 1;
     if (!isObject(message)) return log.problem(null, index, "a message that is not a JSON object; skipped");
     const content = contentText(message.content);
     if (message.role === "assistant") {
+      unanswered();
       log.assistantText(content);
-      const command = fencedCommand(content) ?? toolCallCommand(message.tool_calls);
-      if (command === null) return;
-      if (SUBMIT.test(command)) log.declareSuccess();
-      waiting = log.call({ callId: null, toolName: "bash", command, cwd: null, line: null, index });
+      pending = actionsOf(message, content, index);
+      if (pending.some((action) => SUBMIT.test(action.command))) log.declareSuccess();
       return;
     }
-    if (waiting === null || message.role === "system") return;
-    log.resultFor(waiting, observationOf(content));
-    waiting = null;
+    if (pending.length === 0 || message.role === "system") return;
+    if (isFormatError(message, content)) {
+      pending = [];
+      return;
+    }
+    const id = stringOr(message.tool_call_id);
+    const action = id !== null ? pending.find((candidate) => candidate.callId === id) : pending.find((candidate) => candidate.callId === null);
+    if (action === undefined) return;
+    pending = pending.filter((candidate) => candidate !== action);
+    if (isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) return;
+    const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, cwd: null, line: null, index: action.index });
+    log.resultFor(call, observationOf(content));
   });
+  unanswered();
   const info = isObject(doc) && !Array.isArray(doc) && isObject(doc.info) ? doc.info : {};
   return { format: "mini-swe-agent", harnessVersion: stringOr(info.mini_version), sessionId: null, calls: log.end(), problems: log.problems };
 }
+
+/** The actions of one response: its tool calls, else its fenced blocks, and only when there is exactly one block
+ * (mini-swe-agent runs nothing otherwise). */
+function actionsOf(message: JsonObject, content: string, index: number): PendingAction[] {
+  const calls = toolCallCommands(message.tool_calls);
+  if (calls.length > 0) return calls.map((call) => ({ ...call, index }));
+  const blocks = fencedCommands(content);
+  return blocks.length === 1 ? [{ callId: null, command: blocks[0]!, index }] : [];
+}
+
+const isFormatError = (message: JsonObject, content: string): boolean =>
+  (isObject(message.extra) && message.extra.interrupt_type === "FormatError") || FORMAT_ERROR.test(content);
 
 function observationOf(content: string): { stdout: string; returncode?: number; unverifiable?: string } {
   const code = RETURNCODE.exec(content);
@@ -48,24 +89,30 @@ function observationOf(content: string): { stdout: string; returncode?: number; 
   };
 }
 
-function fencedCommand(content: string): string | null {
+/** Every fenced action block, as mini-swe-agent's action_regex finds them (the fence, a line, the body, a fence). */
+function fencedCommands(content: string): string[] {
+  const commands: string[] = [];
   for (const fence of FENCES) {
-    const start = content.indexOf(`${fence}\n`);
-    if (start === -1) continue;
-    const body = start + fence.length + 1;
-    const end = content.indexOf("```", body);
-    if (end !== -1) return content.slice(body, end).replace(/\n$/, "");
+    for (let start = content.indexOf(`${fence}\n`); start !== -1; start = content.indexOf(`${fence}\n`, start + 1)) {
+      const body = start + fence.length + 1;
+      const end = content.indexOf("```", body);
+      if (end === -1) break;
+      commands.push(content.slice(body, end).replace(/\n$/, ""));
+      start = end;
+    }
+    if (commands.length > 0) return commands;
   }
-  return null;
+  return commands;
 }
 
-function toolCallCommand(calls: unknown): string | null {
-  if (!Array.isArray(calls)) return null;
+function toolCallCommands(calls: unknown): { callId: string | null; command: string }[] {
+  if (!Array.isArray(calls)) return [];
+  const commands: { callId: string | null; command: string }[] = [];
   for (const call of calls) {
     const fn = isObject(call) && isObject(call.function) ? call.function : null;
     if (!fn || typeof fn.arguments !== "string") continue;
     const args = parseObject(fn.arguments);
-    if (args !== null && typeof args.command === "string") return args.command;
+    if (args !== null && typeof args.command === "string") commands.push({ callId: stringOr((call as JsonObject).id), command: args.command });
   }
-  return null;
+  return commands;
 }

@@ -1,11 +1,12 @@
 // Reads one transcript file: sniffs its format from the content, then streams a line-based one line by line
 // and parses a whole-document one under a size limit. The only part of the readers that touches the disk.
+import { createHash } from "node:crypto";
 import { open, readFile, stat } from "node:fs/promises";
 import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
 import { ClaudeCodeReader } from "./claude-code.js";
 import { CodexReader } from "./codex.js";
 import type { TranscriptRead, TranscriptReader } from "./call.js";
-import { detectDocument, detectFirstLine } from "./detect.js";
+import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
 import { readOpenHands } from "./openhands.js";
@@ -32,15 +33,9 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   // Before the sniff's open, which would wait forever on a FIFO without a writer.
   refuseNonRegular(path);
   const head = await sniff(path);
-  const first = firstLine(head.text, head.whole);
-  if (first !== null) {
-    const record = parseObjectLine(first.text);
-    if (typeof record !== "string") {
-      const detection = detectFirstLine(record, first.line);
-      if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-      if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
-    }
-  }
+  const detection = detectLines(sniffedRecords(head.text, head.whole));
+  if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
+  if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
   return readDocument(path);
 }
 
@@ -59,24 +54,32 @@ async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
   }
 }
 
-// The first non-empty line, when it ends within the sniffed bytes (a longer first line is a document's), or
-// the file ends there.
-function firstLine(head: string, whole: boolean): { text: string; line: number } | null {
+// The records of the complete lines in the sniffed bytes, from the first non-empty line (a first line longer than
+// the sniff is a document's), while they parse as objects: the first that does not ends the list.
+function sniffedRecords(head: string, whole: boolean): SniffedRecord[] {
+  const records: SniffedRecord[] = [];
   let offset = 0;
   for (let line = 1; offset < head.length; line++) {
     let end = head.indexOf("\n", offset);
-    if (end === -1 && !whole) return null;
+    if (end === -1 && !whole) break;
     if (end === -1) end = head.length;
     const text = head.slice(offset, end).replace(/\r$/, "");
-    if (text.trim() !== "") return { text, line };
     offset = end + 1;
+    if (text.trim() === "") continue;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") break;
+    records.push({ record, line });
   }
-  return null;
+  return records;
 }
 
 async function streamLines(path: string, reader: TranscriptReader): Promise<TranscriptRead> {
-  await readLines(path, (text, line) => reader.line(text, line));
-  return reader.end();
+  const content = createHash("sha256");
+  await readLines(path, (text, line) => {
+    content.update(text).update("\n");
+    reader.line(text, line);
+  });
+  return { ...reader.end(), contentSha256: content.digest("hex") };
 }
 
 async function readDocument(path: string): Promise<TranscriptRead> {
@@ -99,7 +102,11 @@ async function readDocument(path: string): Promise<TranscriptRead> {
   }
   const detection = detectDocument(doc);
   if ("reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-  if (detection.format === "openhands") return readOpenHands(doc as unknown[]);
-  if (detection.format === "swe-agent") return readSweAgent(doc as Record<string, unknown>);
-  return readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
+  const read =
+    detection.format === "openhands"
+      ? readOpenHands(doc as unknown[])
+      : detection.format === "swe-agent"
+        ? readSweAgent(doc as Record<string, unknown>)
+        : readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
+  return { ...read, contentSha256: createHash("sha256").update(text).digest("hex") };
 }

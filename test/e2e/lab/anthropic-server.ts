@@ -2,7 +2,13 @@
 // SSE or not), /v1/messages/count_tokens, and side requests (titles, summaries) that carry no Bash tool.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ModelScript, ModelStep, ScriptedServer } from "./scripted-model.js";
+import type { ModelStep, ScriptedServer } from "./scripted-model.js";
+
+/** A step only Claude Code's API serves: a call of another of its tools (Glob, Grep, …) with this input. */
+export type ClaudeToolStep = { kind: "tool"; name: string; input: Record<string, unknown> };
+
+/** The Anthropic server's script: the shared steps, or a call of a tool other than Bash. */
+export type AnthropicScript = (toolResults: readonly string[]) => ModelStep | ClaudeToolStep;
 
 /** The Anthropic server's record: the shared one, plus each tool result's is_error and what it did not serve. */
 export interface AnthropicServer extends ScriptedServer {
@@ -37,7 +43,7 @@ function resultText(content: unknown): string {
 }
 
 /** Starts the server on 127.0.0.1 (a free port); `script` decides each main-conversation turn. */
-export async function startAnthropicServer(script: ModelScript): Promise<AnthropicServer> {
+export async function startAnthropicServer(script: AnthropicScript): Promise<AnthropicServer> {
   // Tool results by tool_use_id, first sighting wins: the harness resends the whole conversation each turn, and
   // a retried or compacted request must neither duplicate nor rewrite what the model already received.
   const seen = new Map<string, number>();
@@ -61,9 +67,10 @@ export async function startAnthropicServer(script: ModelScript): Promise<Anthrop
       return { blocks: [{ type: "text", text: SIDE_ANSWER }], stop: "end_turn" };
     }
     collectResults(body);
-    const step: ModelStep = script(record.toolResults);
+    const step = script(record.toolResults);
     if (step.kind === "final") return { blocks: [{ type: "text", text: step.text }], stop: "end_turn" };
     const id = `toolu_lab_${String(record.toolResults.length + 1).padStart(4, "0")}`;
+    if (step.kind === "tool") return { blocks: [{ type: "tool_use", id, name: step.name, input: step.input }], stop: "tool_use" };
     const input = { command: step.command, description: "Run the scripted command", ...(step.timeoutMs === undefined ? {} : { timeout: step.timeoutMs }) };
     return { blocks: [{ type: "tool_use", id, name: "Bash", input }], stop: "tool_use" };
   };

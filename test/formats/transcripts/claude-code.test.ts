@@ -33,14 +33,17 @@ test("a backgrounded Bash call is unverifiable", async () => {
 
 test("malformed records are reported with their line and skipped: not objects, unknown types, torn lines, orphans", async () => {
   const edge = await readFixture("claude_code/edge_cases.jsonl");
-  assert.deepEqual(edge.problems.map((problem) => problem.line), [13, 14, 15, 16]);
+  assert.deepEqual(
+    edge.problems.map((problem) => problem.line ?? problem.message),
+    [13, 15, 16, "1 line of an unknown record type: (no type) (1); at line 14"],
+  );
   const synthetic = await readFixture("synthetic/claude-code-markers.jsonl");
   assert.deepEqual(
     synthetic.problems.map((problem) => [problem.line, problem.message]),
     [
-      [13, 'unknown record type "brand-new-record-type"; skipped'],
       [14, 'tool result "t-unknown" has no matching call; skipped'],
       [16, "not JSON (a torn or damaged line); skipped"],
+      [null, '1 line of an unknown record type: "brand-new-record-type" (1); at line 13'],
     ],
   );
   const torn = synthetic.calls.at(-1)!;
@@ -57,4 +60,20 @@ test("exit codes: 'Exit code N' where written, 0 for a plain Bash success, none 
   assert.match(byCommand.get("sleep 600")?.unverifiable ?? "", /interrupted/);
   assert.equal(byCommand.get("npm test")?.declaredSuccess, true);
   assert.equal(byCommand.get("ls")?.declaredSuccess, false);
+});
+
+test("a Bash call killed at its time limit is unverifiable and timed out, in the 1.x and the 2.1.332 wording", async () => {
+  const old = await readFixture("synthetic/claude-code-1x.jsonl");
+  const e2e = old.calls.find((call) => call.command === "npm run e2e")!;
+  assert.match(e2e.unverifiable ?? "", /^timed out after 2m 0\.0s /);
+  assert.equal(e2e.timedOut, true);
+  const lab = await readFixture("lab/claude_code/lab-2.1.332.jsonl");
+  const killed = lab.calls.find((call) => call.command === "sleep 5; printf 'never printed\\n'")!;
+  assert.match(killed.unverifiable ?? "", /^timed out after 1s /);
+  assert.equal(killed.returncode, 143);
+  assert.equal(killed.timedOut, true);
+  // A call past its limit that Claude Code moved to the background is that, not a kill.
+  const moved = lab.calls.find((call) => call.command?.startsWith("printf 'started"))!;
+  assert.match(moved.unverifiable ?? "", /moved to the background/);
+  assert.equal(moved.timedOut, undefined);
 });

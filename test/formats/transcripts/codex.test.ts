@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFixture } from "../../helpers/transcripts.js";
+import { auditRead } from "../../../src/audit/audit-transcript.js";
+import { CodexReader } from "../../../src/formats/transcripts/codex.js";
 
 test("the 0.77 rollout: 3 shell calls with argv, all exit 0", async () => {
   const read = await readFixture("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
@@ -48,7 +50,7 @@ test("synthetic: exec_command_end's exit code, a running session, unknown types,
   assert.match(read.calls.find((call) => call.command === "npm run dev")?.unverifiable ?? "", /still running/);
   assert.deepEqual(
     read.problems.map((problem) => problem.line),
-    [19, 20, 21, 23],
+    [20, 21, 23, null],
   );
   assert.match(read.calls.at(-1)!.unverifiable ?? "", /no result/);
 });
@@ -58,4 +60,15 @@ test("a rollout from before the payload lines: {id, timestamp, instructions}, th
   assert.equal(read.sessionId, "0b5f-legacy");
   assert.deepEqual(read.calls.map((call) => [call.argv, call.returncode, call.cwd, call.declaredSuccess]), [[["bash", "-lc", "pytest -q"], 1, "/repo", true]]);
   assert.deepEqual(read.problems, []);
+});
+
+test("the log's cut for persistence, found in what the model got, is said to be the log's, not the model's", () => {
+  const reader = new CodexReader();
+  const line = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  reader.line(JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cli_version: "0.150.0" } }), 1);
+  reader.line(line({ type: "function_call", name: "exec_command", call_id: "c1", arguments: '{"cmd":"cat log"}' }), 2);
+  reader.line(line({ type: "function_call_output", call_id: "c1", output: "head\n... command output truncated for persistence ...\ntail" }), 3);
+  const audit = auditRead(reader.end(), "t.jsonl");
+  assert.equal(audit.calls[0]!.span.clip_evidence?.marker, "codex-persistence-truncated");
+  assert.match(audit.calls[0]!.span.clip_evidence?.note ?? "", /when it writes the session log, not before the model/);
 });

@@ -1,8 +1,14 @@
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { detectDocument, detectFirstLine } from "../../../src/formats/transcripts/detect.js";
+import { parseObject } from "../../../src/formats/transcripts/json-values.js";
 import { readTranscript, UnrecognisedTranscript } from "../../../src/formats/transcripts/read-transcript.js";
+import { unsupportedLines } from "../../../src/formats/transcripts/unsupported.js";
+import { scratchPaths } from "../../helpers/scratch.js";
 import { REAL_FIXTURES, readFixture, transcriptPath } from "../../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-detect-");
 
 test("every real fixture is told by its content", async () => {
   for (const { file, format } of REAL_FIXTURES) assert.equal((await readFixture(file)).format, format, file);
@@ -33,4 +39,40 @@ test("an unrecognised file is refused with the reason, a missing one as unreadab
   });
   await assert.rejects(readTranscript(transcriptPath("synthetic/not-a-transcript.json")), UnrecognisedTranscript);
   await assert.rejects(readTranscript(transcriptPath("synthetic/none.jsonl")), /cannot read .*ENOENT/);
+});
+
+const UNSUPPORTED: Record<string, string> = {
+  "unsupported/qwen-code.jsonl": "Qwen Code",
+  "unsupported/iflow-cli.jsonl": "iFlow CLI",
+  "unsupported/copilot-cli-events.jsonl": "GitHub Copilot CLI",
+  "unsupported/hermes-session.json": "Hermes Agent",
+  "unsupported/gemini-cli-session.json": "Gemini CLI",
+};
+
+test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
+  for (const [file, name] of Object.entries(UNSUPPORTED)) {
+    await assert.rejects(readTranscript(transcriptPath(file)), (error: Error) => {
+      assert.ok(error instanceof UnrecognisedTranscript, file);
+      assert.match(error.reason, new RegExp(`^looks like ${name} \\(.*\\): not supported$`), file);
+      return true;
+    });
+  }
+});
+
+test("a record past the first line is looked at too: iFlow's Gemini-style tool result gives it away", async () => {
+  const lines = readFileSync(transcriptPath("unsupported/iflow-cli.jsonl"), "utf8").replaceAll('"session-3b9e', '"3b9e');
+  const path = fresh("iflow.jsonl");
+  writeFileSync(path, lines);
+  await assert.rejects(readTranscript(path), /looks like iFlow CLI/);
+});
+
+test("no record of a Claude Code or Codex fixture looks like a format toolspan does not read", () => {
+  const files = [...REAL_FIXTURES.map(({ file }) => file), "lab/claude_code/lab-2.1.332.jsonl", "lab/codex/lab-0.171.0.jsonl", "synthetic/claude-code-markers.jsonl", "synthetic/codex-markers.jsonl"];
+  for (const file of files.filter((name) => name.endsWith(".jsonl"))) {
+    const records = readFileSync(transcriptPath(file), "utf8").split("\n").flatMap((line) => {
+      const record = parseObject(line);
+      return record === null ? [] : [record];
+    });
+    assert.equal(unsupportedLines(records)?.name ?? null, null, file);
+  }
 });

@@ -33,3 +33,33 @@ test("the document form, tool-call actions, and a message that is no object", ()
   assert.deepEqual(read.calls.map((call) => [call.command, call.returncode, call.stdout]), [["ls", 0, "a\n"]]);
   assert.deepEqual(read.problems.map((problem) => problem.index), [3]);
 });
+
+test("a response with two actions, or one in a fence mini-swe-agent did not take, ran nothing: no call", async () => {
+  const read = await readFixture("synthetic/mini-swe-agent-format-errors.traj.json");
+  assert.deepEqual(
+    read.calls.map((call) => [call.index, call.command, call.returncode]),
+    [
+      [7, "pytest -q tests/test_refund.py", 1],
+      [9, "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT", undefined],
+    ],
+  );
+  assert.equal(read.calls[0]!.declaredSuccess, true, "the submission follows the failing run");
+});
+
+test("2.x tool calls: each answered by its tool_call_id; one not executed, and a FormatError, are no calls", async () => {
+  const read = await readFixture("synthetic/mini-swe-agent-2-toolcalls.traj.json");
+  assert.equal(read.harnessVersion, "2.1.0");
+  assert.deepEqual(read.calls.map((call) => [call.callId, call.command, call.returncode]), [
+    ["call_1", "ls src", 127],
+    ["call_3", "ls", 0],
+  ]);
+});
+
+test("an action no observation answered is still a call, unverifiable: the run stopped", () => {
+  const read = readMiniSweAgent([
+    { role: "user", content: "task" },
+    { role: "assistant", content: "```mswea_bash_command\nmake test\n```" },
+  ]);
+  assert.deepEqual(read.calls.map((call) => call.command), ["make test"]);
+  assert.match(read.calls[0]!.unverifiable ?? "", /no result/);
+});

@@ -1,0 +1,77 @@
+// Transcript formats toolspan does not read, each told by what its records hold, so a file of one is refused by
+// name ("looks like Qwen Code: not supported") instead of misread as the harness it resembles. Each entry says
+// where its shape was read.
+import { isObject, type JsonObject } from "./json-values.js";
+
+export interface UnsupportedFormat {
+  /** The harness, as people call it. */
+  name: string;
+  /** Where it keeps its transcripts. */
+  where: string;
+  /** Where the shape below was read. */
+  source: string;
+  /** A record of a line-based transcript that only this format writes. */
+  line?: (record: JsonObject) => boolean;
+  /** A whole-document transcript of this format. */
+  document?: (doc: JsonObject) => boolean;
+}
+
+const hasKeys = (record: JsonObject, ...keys: string[]): boolean => keys.every((key) => key in record);
+
+// A Gemini-style tool result (callId / responseParts / functionResponse) inside a Claude-style tool_result block.
+function geminiToolResult(record: JsonObject): boolean {
+  const content = isObject(record.message) ? record.message.content : undefined;
+  if (!Array.isArray(content)) return false;
+  return content.some((block) => isObject(block) && block.type === "tool_result" && isObject(block.content) && ("callId" in block.content || "responseParts" in block.content || "functionResponse" in block.content));
+}
+
+export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
+  {
+    name: "Qwen Code",
+    where: "~/.qwen/projects/<project>/chats/<session>.jsonl",
+    source: "QwenLM/qwen-code packages/core/src/services/chatRecordingService.ts (ChatRecord: message is a genai Content {role, parts}, type user | assistant | tool_result | system)",
+    line: (record) =>
+      "sessionId" in record &&
+      (record.type === "tool_result" || (isObject(record.message) && (Array.isArray(record.message.parts) || record.message.role === "model"))),
+  },
+  {
+    name: "iFlow CLI",
+    where: "~/.iflow/projects/<project>/session-<id>.jsonl",
+    source: "bbingz/engram docs on iFlow's session files (sessionId with a session- prefix; tool_result content {callId, responseParts, resultDisplay})",
+    line: (record) => (typeof record.sessionId === "string" && record.sessionId.startsWith("session-")) || geminiToolResult(record),
+  },
+  {
+    name: "Gemini CLI",
+    where: "a saved session, ~/.gemini/tmp/<project>/chats/session-*.json or .jsonl",
+    source: "Gemini CLI 0.61's bundle (ChatRecordingService: a metadata record {sessionId, projectHash, startTime}, $set updates)",
+    line: (record) => hasKeys(record, "sessionId", "projectHash") || isObject(record.$set),
+    document: (doc) => hasKeys(doc, "sessionId", "projectHash") && Array.isArray(doc.messages),
+  },
+  {
+    name: "GitHub Copilot CLI",
+    where: "~/.copilot/session-state/<id>/events.jsonl",
+    source: "exdis/agent-monitor internal/source/copilot (events {type: session.start | user.message | tool.execution_start | …, data, timestamp})",
+    line: (record) => typeof record.type === "string" && /^[a-z_]{1,40}\.[a-z_.]{1,60}$/.test(record.type) && isObject(record.data),
+  },
+  {
+    name: "Hermes Agent",
+    where: "~/.hermes/sessions/session_<id>.json",
+    source: "NousResearch/hermes-agent run_agent.py (_save_session_log: session_id, model, base_url, platform, session_start, message_count, messages)",
+    document: (doc) => "session_id" in doc && Array.isArray(doc.messages) && ("platform" in doc || "session_start" in doc || "message_count" in doc),
+  },
+];
+
+/** The refusal of a format toolspan does not read. */
+export const unsupportedReason = (format: UnsupportedFormat): string => `looks like ${format.name} (${format.where}): not supported`;
+
+/** The unsupported format any of `records` belongs to, or null. */
+export function unsupportedLines(records: readonly JsonObject[]): UnsupportedFormat | null {
+  for (const format of UNSUPPORTED_FORMATS) if (format.line && records.some(format.line)) return format;
+  return null;
+}
+
+/** The unsupported format a whole document is, or null. */
+export function unsupportedDocument(doc: unknown): UnsupportedFormat | null {
+  if (!isObject(doc)) return null;
+  return UNSUPPORTED_FORMATS.find((format) => format.document?.(doc)) ?? null;
+}
