@@ -53,6 +53,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(args: rea
     summary: "the hook a harness runs before each tool call: rewrites shell calls to run through wrap",
     load: async () => (await import("./hook.js")).hookCommand,
   },
+  mcp: {
+    summary: "an MCP server: run shell commands, and page, search and verify what was cut of their output",
+    load: async () => (await import("./mcp.js")).mcpCommand,
+  },
   demo: {
     summary: "wrap a bundled test run whose failing assertion lies past the cap",
     load: async () => (await import("./demo.js")).demoCommand,

@@ -1,14 +1,14 @@
 // wrap's harness mode: caps sized to what the harness passes on, decided after the command exits, a notice at the
 // head of clipped output, the span in the session's run file and the streams in the home store.
-import { accessSync, constants, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { accessSync, constants, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { clipNotice, FOLLOW_UP_BYTES, noticeAllowance, type NoticeContext } from "../harness/notice.js";
 import { planKeep } from "../harness/keep-plan.js";
 import { HARNESS_IDS, PROFILES, type HarnessId } from "../harness/profiles.js";
 import { RunFile } from "../run/append-record.js";
 import type { RunToolOptions } from "../run/run-tool.js";
-import { homeStore, sessionRunFile, toolspanHome } from "../store/home.js";
-import { DEFAULT_KEEP_DAYS, DEFAULT_STORE_BUDGET, sweepHome } from "../store/home-sweep.js";
+import { DEFAULT_SESSION_STORE_MAX, homeStore, sessionRunFile, toolspanHome } from "../store/home.js";
+import { sweepHomeWhenDue } from "../store/home-sweep.js";
 import type { OptionSpec, ParsedValue } from "./option-parser.js";
 import { selfInvocation } from "./self-invocation.js";
 import { UsageError } from "./usage-error.js";
@@ -27,31 +27,6 @@ export const HARNESS_OPTIONS: readonly OptionSpec[] = [
 
 // The options whose work --harness does itself.
 const DECIDED_BY_HARNESS = ["cap", "no-cap", "stdout-cap", "stderr-cap", "keep", "marker", "json"];
-
-/** Streams longer than this are not stored (the span says so): one call may not fill the disk. */
-export const DEFAULT_SESSION_STORE_MAX = 1024 ** 3;
-
-// The home is swept at most this often, after a span is written: a session's calls do not pay for it each time.
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
-/** Bytes from TOOLSPAN_STORE_BUDGET (a count, or with K, M or G for KiB, MiB, GiB), else the default. */
-export function storeBudget(env: NodeJS.ProcessEnv): number {
-  const match = /^\s*(\d+)\s*([KMG]?)i?B?\s*$/i.exec(env.TOOLSPAN_STORE_BUDGET ?? "");
-  if (!match) return DEFAULT_STORE_BUDGET;
-  return Number(match[1]) * 1024 ** ["", "K", "M", "G"].indexOf(match[2]!.toUpperCase());
-}
-
-// Sweeps the home when the last sweep is older than SWEEP_EVERY_MS; a failure is not the command's business.
-async function sweepNow(home: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const stamp = join(home, ".last-sweep");
-  try {
-    if (Date.now() - statSync(stamp).mtimeMs < SWEEP_EVERY_MS) return;
-  } catch {}
-  try {
-    writeFileSync(stamp, "");
-    await sweepHome(home, { budgetBytes: storeBudget(env), keepDays: DEFAULT_KEEP_DAYS });
-  } catch {}
-}
 
 function writableFolder(dir: string): boolean {
   try {
@@ -89,7 +64,7 @@ export function harnessRunOptions(
   const budget = (returncode: number | null) => (limit ?? profile.limit({ returncode }, env)) - profile.framing - allowance;
   return {
     runFile,
-    afterSpan: () => sweepNow(home, env),
+    afterSpan: () => sweepHomeWhenDue(home, env),
     run: {
       harness: `${id}@${profile.verified}`,
       runId: (options.get("run-id") as string | undefined) ?? session,

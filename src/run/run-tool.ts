@@ -51,8 +51,9 @@ export interface RunToolOptions extends TraceOptions {
   parentSpanId?: string | null;
   /** The command's environment (default process.env); TOOLSPAN_RUN_ID and TOOLSPAN_PARENT_SPAN_ID are added. */
   env?: NodeJS.ProcessEnv;
-  /** The command's standard input (default `inherit`). */
-  stdin?: "inherit" | "ignore";
+  /** The command's standard input (default `inherit`): this process's, /dev/null (`ignore`), or an open file
+   * descriptor to read from (the caller opened it and closes it once the call settles). */
+  stdin?: "inherit" | "ignore" | number;
   /** Append a line to a clipped stream's kept bytes telling the model what was cut. */
   marker?: boolean;
   /** Gather the kept bytes into the result (default true); false when `onStdout`/`onStderr` take them. */

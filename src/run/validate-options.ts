@@ -62,7 +62,10 @@ const CHECKS: { [Name in keyof Required<RunToolOptions>]: Check } = {
     expected: "an object of string variables, none holding a NUL byte",
     test: (v) => isObject(v) && Object.entries(v).every(([name, value]) => !name.includes("\0") && (value === undefined || noNul(value))),
   },
-  stdin: { expected: '"inherit" or "ignore"', test: (v) => v === "inherit" || v === "ignore" },
+  stdin: {
+    expected: '"inherit", "ignore" or an open file descriptor',
+    test: (v) => v === "inherit" || v === "ignore" || (typeof v === "number" && Number.isSafeInteger(v) && v >= 0),
+  },
   marker: flag,
   buffer: flag,
   onStdout: sink,

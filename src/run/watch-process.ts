@@ -18,7 +18,7 @@ export interface WatchOptions {
   argv: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  stdin: "inherit" | "ignore";
+  stdin: "inherit" | "ignore" | number;
   timeoutMs: number | null;
   idleTimeoutMs: number | null;
   stallGraceMs: number;

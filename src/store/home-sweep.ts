@@ -1,6 +1,7 @@
 // Keeps $TOOLSPAN_HOME within bounds: session run files past their age go, then blobs no remaining run file names,
 // then, while the store is over its budget, the least recently stored blobs. Symbolic links are never followed and
 // only toolspan's own names (run files, blob names, temporaries) are ever removed.
+import { statSync, writeFileSync } from "node:fs";
 import { lstat, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { homeRuns, homeStore } from "./home.js";
@@ -104,4 +105,27 @@ export async function sweepHome(home: string, options: HomeSweepOptions): Promis
   }
   if (!options.dryRun) for (const fan of await folders(join(store, "sha256"), () => true)) await rmdir(fan).catch(() => {});
   return result;
+}
+
+// The home is swept at most this often, after a span is written: a session's calls do not pay for it each time.
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Bytes from TOOLSPAN_STORE_BUDGET (a count, or with K, M or G for KiB, MiB, GiB), else the default. */
+export function storeBudget(env: NodeJS.ProcessEnv): number {
+  const match = /^\s*(\d+)\s*([KMG]?)i?B?\s*$/i.exec(env.TOOLSPAN_STORE_BUDGET ?? "");
+  if (!match) return DEFAULT_STORE_BUDGET;
+  return Number(match[1]) * 1024 ** ["", "K", "M", "G"].indexOf(match[2]!.toUpperCase());
+}
+
+/** Sweeps the home when the last sweep is older than an hour (every writer of session spans calls it after a span);
+ * a failure is not the caller's business. */
+export async function sweepHomeWhenDue(home: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const stamp = join(home, ".last-sweep");
+  try {
+    if (Date.now() - statSync(stamp).mtimeMs < SWEEP_EVERY_MS) return;
+  } catch {}
+  try {
+    writeFileSync(stamp, "");
+    await sweepHome(home, { budgetBytes: storeBudget(env), keepDays: DEFAULT_KEEP_DAYS });
+  } catch {}
 }

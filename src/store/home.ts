@@ -12,6 +12,9 @@ export function toolspanHome(env: NodeJS.ProcessEnv): string {
 /** The blob store the harness sessions' streams go to. */
 export const homeStore = (home: string): string => join(home, "store");
 
+/** Streams of a session longer than this are not stored (the span says so): one call may not fill the disk. */
+export const DEFAULT_SESSION_STORE_MAX = 1024 ** 3;
+
 /** The folder that holds one run file per session, per harness. */
 export const homeRuns = (home: string): string => join(home, "runs");
 

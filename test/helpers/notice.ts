@@ -13,6 +13,6 @@ export function sessionSpans(home: string, harness: string): ToolSpan[] {
   const dir = join(home, "runs", harness);
   return readdirSync(dir)
     .filter((name) => name.endsWith(".jsonl"))
-    .flatMap((name) => readFileSync(join(dir, name), "utf8").trim().split("\n"))
+    .flatMap((name) => readFileSync(join(dir, name), "utf8").split("\n").filter((line) => line !== ""))
     .map((line) => JSON.parse(line) as ToolSpan);
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, describe, test } from "node:test";
@@ -481,6 +481,19 @@ describe("identity and linking", () => {
     const seen = JSON.parse(inner.preview_stdout) as Record<string, string | null>;
     assert.equal(seen.TOOLSPAN_PARENT_SPAN_ID, inner.span_id);
     assert.equal(seen.TOOLSPAN_RUN_ID, outer.span.run_id);
+  });
+
+  test("stdin from an open file descriptor: the command reads exactly the file's bytes", async () => {
+    const path = join(scratch, "stdin.txt");
+    writeFileSync(path, "line one\nline two\n");
+    const fd = openSync(path, "r");
+    try {
+      const { stdout, span } = await run(["wc", "-c"], { stdin: fd });
+      assert.equal(stdout.toString().trim(), "18");
+      assert.equal(span.returncode, 0);
+    } finally {
+      closeSync(fd);
+    }
   });
 
   test("argv, tool_name and cwd are recorded: cwd absolute, tool_name the basename unless given", async () => {

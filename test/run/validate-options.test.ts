@@ -31,7 +31,8 @@ test("the four slips of the issue: each rejected before anything runs, the optio
   await rejects("echo hi", {}, "argv", /^runTool: argv takes an array of strings without NUL bytes, got "echo hi" \(no shell splits/);
   await rejects(touch, { keep: "middle" }, "keep", /^runTool: keep takes "head", "tail" or "head\+tail", got "middle"$/);
   await rejects(touch, { timeoutSeconds: 0 }, "timeoutSeconds", /^runTool: timeoutSeconds takes null \(none\) or a number of seconds greater than 0, got 0$/);
-  await rejects(touch, { stdin: "text" }, "stdin", /^runTool: stdin takes "inherit" or "ignore", got "text"$/);
+  await rejects(touch, { stdin: -1 }, "stdin", /^runTool: stdin takes "inherit", "ignore" or an open file descriptor, got -1$/);
+  await rejects(touch, { stdin: "text" }, "stdin", /^runTool: stdin takes "inherit", "ignore" or an open file descriptor, got "text"$/);
 });
 
 test("an unknown option is named, with the one it is likeliest a slip for", async () => {
