@@ -5,6 +5,10 @@ import { cleanEnv } from "../helpers/cli.js";
 import { nodeFixture } from "../helpers/fixtures.js";
 
 /** watchProcess with no limits unless given; what the command wrote to stdout is returned beside the outcome. */
+// A command that ignores SIGTERM (saying so) and runs until SIGKILL. sh sets its trap within a millisecond of
+// starting, where a node fixture's start-up can outlast a 200 ms limit on a loaded machine.
+const IGNORE_TERM = ["sh", "-c", 'trap "echo ignored SIGTERM" TERM; echo ready; while :; do sleep 0.1; done'];
+
 async function watch(argv: string[], options: Partial<WatchOptions> = {}) {
   const stdout: Buffer[] = [];
   const outcome = await watchProcess({
@@ -34,7 +38,7 @@ test("a signal aborted before the start: the command starts, gets SIGTERM, and n
 });
 
 test("the timeout fires, then the idle limit while SIGTERM is ignored: the outcome is the timeout's alone", async () => {
-  const { outcome, stdout } = await watch(nodeFixture("ignore-term.mjs"), { timeoutMs: 200, idleTimeoutMs: 500, killAfterMs: 1_500 });
+  const { outcome, stdout } = await watch(IGNORE_TERM, { timeoutMs: 200, idleTimeoutMs: 500, killAfterMs: 1_500 });
   assert.equal(outcome.signal, "SIGKILL");
   assert.equal(outcome.timedOut, true);
   assert.equal(outcome.idleTimedOut, false);
@@ -43,7 +47,7 @@ test("the timeout fires, then the idle limit while SIGTERM is ignored: the outco
 });
 
 test("the idle limit fires, then the timeout while SIGTERM is ignored: idle and stalled, not timed out", async () => {
-  const { outcome, stdout } = await watch(nodeFixture("ignore-term.mjs"), { idleTimeoutMs: 200, timeoutMs: 500, killAfterMs: 1_500 });
+  const { outcome, stdout } = await watch(IGNORE_TERM, { idleTimeoutMs: 200, timeoutMs: 500, killAfterMs: 1_500 });
   assert.equal(outcome.signal, "SIGKILL");
   assert.equal(outcome.idleTimedOut, true);
   assert.equal(outcome.stalled, true);
