@@ -1,5 +1,5 @@
 // `npm run bench`: toolspan wrap against the floor and the reference wrapper, and toolspan lint against the
-// article's Python linter, jq and a bare JSON.parse loop, side by side; writes BENCHMARKS.md.
+// Python linter from "Tool Previews Lie", jq and a bare JSON.parse loop, side by side; writes BENCHMARKS.md.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

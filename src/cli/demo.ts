@@ -1,4 +1,4 @@
-// `toolspan demo`: the article's incident in one command, on a bundled test run.
+// `toolspan demo`: the incident of "Tool Previews Lie" in one command, on a bundled test run.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

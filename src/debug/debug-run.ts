@@ -1,4 +1,4 @@
-// The article's debug loop over one run file: lint it, stop on contract errors, find the clipped spans, and rerun
+// The debug loop of "Tool Previews Lie" over one run file: lint it, stop on contract errors, find the clipped spans, and rerun
 // each with no cap (once the caller's consent says so), verifying and reading back what the model never saw.
 // Output goes through the caller's callbacks, so the CLI prints each step as it happens.
 import { lintFiles } from "../lint/lint-files.js";

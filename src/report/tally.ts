@@ -45,7 +45,7 @@ export interface RunTally {
   needAction: number;
   /** Spans with any stream clipped. */
   clipped: number;
-  /** Clipped spans whose previews a reader would take for a pass: the article's closed ticket. */
+  /** Clipped spans whose previews a reader would take for a pass: the ticket closed in "Tool Previews Lie". */
   clippedLookingLikeSuccess: number;
   failed: number;
   timedOut: number;
