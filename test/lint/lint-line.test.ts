@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { lintLine } from "../../src/lint/lint-line.js";
-import { activeSpanRules } from "../../src/lint/lint-range.js";
+import { activeSpanRules } from "../../src/lint/active-rules.js";
 import { RULES } from "../../src/lint/rules/index.js";
 import { defaultSeverities } from "../../src/lint/severities.js";
 import { assertFullSpan } from "../helpers/span.js";
