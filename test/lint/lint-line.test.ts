@@ -69,3 +69,19 @@ describe("lintLine", () => {
     assert.ok(summarize(findings).length >= 3);
   });
 });
+
+describe("lintSpan (src/lint)", () => {
+  test("a parsed span lints as its line does: a record, a non-object, an OTLP request's spans", async () => {
+    const { lintSpan: lintParsed } = await import("../../src/lint/lint-line.js");
+    const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
+    const bad = publishedRecord({ stdout_bytes: "1", ok_preview: true, returncode: 2 });
+    const otlp = JSON.parse(convertValue(bad, "otlp", "0")![0]!) as unknown;
+    for (const value of [cleanSpan(), bad, [1], "text", otlp]) {
+      assert.deepEqual(lintParsed(value), lintText(JSON.stringify(value)), JSON.stringify(value).slice(0, 80));
+    }
+    assert.ok(lintParsed(bad).length >= 3);
+    assert.deepEqual(summarize(lintParsed(otlp)), summarize(lintParsed(bad)));
+    const off = lintParsed(bad)[0]!.rule;
+    assert.deepEqual(lintParsed(bad, { ...defaultSeverities(), [off]: "off" }), lintParsed(bad).filter((finding) => finding.rule !== off));
+  });
+});
