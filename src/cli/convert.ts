@@ -1,15 +1,12 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
 import { escapeControls } from "../formats/safe-text.js";
-import { createReadStream } from "node:fs";
-import { opensDocument } from "../formats/json-document.js";
-import { CONVERT_TARGETS, convertValue, type ConvertTarget } from "../formats/otlp/convert-record.js";
-import { refuseNonRegular, UnreadableInput } from "../formats/jsonl-lines.js";
-import { LineSplitter, maxLineBytes } from "../formats/line-splitter.js";
+import { convertFile } from "../convert/convert-file.js";
+import { CONVERT_TARGETS, type ConvertTarget } from "../formats/otlp/convert-record.js";
+import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
-import { VERSION } from "../util/version.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -50,70 +47,18 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
   // A file that cannot take the output (a full file system) must not end as a short file and exit 0.
   let writeError: NodeJS.ErrnoException | null = null;
   if (out !== process.stdout) out.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error));
-  let skipped = 0;
-  let lines: string[] = [];
-  // A pretty-printed document (an OTLP trace.json) is gathered and converted whole.
-  let document: string[] | null = null;
-  let seenContent = false;
-  const convert = (text: string, line: number): void => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = undefined;
-    }
-    let converted: string[] | null;
-    try {
-      converted = convertValue(value, to, VERSION);
-    } catch (error) {
-      // JSON.parse takes any depth, the conversion's walk does not: a line nested past the stack is skipped,
-      // named, and the rest of the file still converts.
-      if (!(error instanceof RangeError)) throw error;
-      skipped++;
-      process.stderr.write(`toolspan: ${path}:${line}: nested too deeply to convert, skipped\n`);
-      return;
-    }
-    if (converted === null) {
-      skipped++;
-      process.stderr.write(`toolspan: ${escapeControls(path)}:${line}: neither a toolspan record nor an OTLP request\n`);
-    } else lines.push(...converted);
-  };
-  const splitter = new LineSplitter(
-    (text, line) => {
-      if (document !== null) document.push(text);
-      else if (text.trim() === "") return;
-      else if (!seenContent && opensDocument(text)) document = [text];
-      else convert(text, line);
-      seenContent = true;
-    },
-    true,
-    maxLineBytes(),
-    (line, limit) => {
-      skipped++;
-      process.stderr.write(`toolspan: ${path}:${line}: longer than ${limit} bytes, skipped (--max-line-bytes raises the limit)\n`);
-    },
-  );
-  const flush = (): Promise<void> | undefined => {
-    if (lines.length === 0) return undefined;
-    const text = `${lines.join("\n")}\n`;
-    lines = [];
-    return writeWithBackpressure(out, text);
-  };
+  let skipped: number;
   try {
-    refuseNonRegular(path);
-    const input = path === "-" ? process.stdin : createReadStream(path, { highWaterMark: 1 << 18 });
-    for await (const chunk of input as AsyncIterable<Buffer>) {
-      splitter.push(chunk);
-      await flush();
-    }
+    ({ skipped } = await convertFile(path, {
+      to,
+      write: (text) => writeWithBackpressure(out, text),
+      onSkip: (line, reason) => process.stderr.write(`toolspan: ${escapeControls(path)}:${line}: ${reason}\n`),
+    }));
   } catch (error) {
-    const reason = error instanceof UnreadableInput ? error.reason : ((error as NodeJS.ErrnoException).code ?? String(error));
-    process.stderr.write(`toolspan: cannot read ${escapeControls(path)}: ${escapeControls(reason)}\n`);
+    if (!(error instanceof UnreadableInput)) throw error;
+    process.stderr.write(`toolspan: cannot read ${escapeControls(path)}: ${escapeControls(error.reason)}\n`);
     return 2;
   }
-  splitter.end();
-  if (document !== null) convert((document as string[]).join("\n"), 1);
-  await flush();
   if (out !== process.stdout) {
     if (!writeError) {
       out.end();

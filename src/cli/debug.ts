@@ -79,7 +79,7 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
     throw new UsageError(parsed.rest.length === 0 ? "no file given" : "debug reads one run file", "toolspan debug [options] FILE");
   }
   const file = parsed.rest[0]!;
-  if (file === "-") throw new UsageError("debug reads a run file, not standard input (it reads the file twice and reruns from it)");
+  if (file === "-") throw new UsageError("debug reads a run file, not standard input (its report and reruns name spans as FILE:LINE)");
   const timeoutSeconds = options.get("timeout") as number | undefined;
   const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
   let runFile: RunFile | null = null;

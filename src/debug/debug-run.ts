@@ -1,16 +1,15 @@
 // The debug loop of "Tool Previews Lie" over one run file: lint it, stop on contract errors, find the clipped spans, and rerun
 // each with no cap (once the caller's consent says so), verifying and reading back what the model never saw.
 // Output goes through the caller's callbacks, so the CLI prints each step as it happens.
-import { lintFiles } from "../lint/lint-files.js";
-import type { Finding } from "../lint/lint-line.js";
+import { emitRange, fileCheckers } from "../lint/file-rules.js";
+import type { Finding } from "../lint/finding.js";
+import type { LintSink } from "../lint/lint-span.js";
 import { defaultSeverities } from "../lint/severities.js";
-import { argvRedactions } from "../contract/span-fields.js";
 import { assertRunnable } from "../rerun/consent.js";
-import { locateLines, locateSpan, type LocatedSpan } from "../rerun/locate-span.js";
+import { LineLocator, type LocatedSpan } from "../rerun/locate-span.js";
 import { RerunRefused } from "../rerun/rerun-refused.js";
 import { rerunSpan, type RerunOptions, type RerunResult } from "../rerun/rerun-span.js";
-import { UnreadableInput } from "../formats/jsonl-lines.js";
-import { triageFile } from "../triage/triage-file.js";
+import { triageFile, type TriageResult } from "../triage/triage-file.js";
 import type { TriagedSpan } from "../triage/triage-line.js";
 
 /** Lint errors shown in the report; the rest are counted (`toolspan lint` prints them all). */
@@ -56,26 +55,55 @@ export interface DebugReport {
   spanNotFound: boolean;
 }
 
-async function lintCounts(path: string): Promise<DebugReport["lint"]> {
-  const lint: DebugReport["lint"] = { errors: 0, warnings: 0, shownErrors: [] };
-  let unreadable: string | null = null;
-  await lintFiles([path], {
-    severities: defaultSeverities(),
-    workers: 0,
-    onFinding: (_file, finding) => {
-      if (finding.severity === "warning") {
-        lint.warnings++;
-        return;
-      }
-      lint.errors++;
-      if (lint.shownErrors.length < SHOWN_LINT_ERRORS) lint.shownErrors.push(finding);
+// Lint's counts, from the span-rule findings triage makes of each item and the file-level rules run over them:
+// the findings come in the order toolspan lint gives them (a line's span findings, then its file findings).
+class LintCounts {
+  readonly counts: DebugReport["lint"] = { errors: 0, warnings: 0, shownErrors: [] };
+  private readonly checkers = fileCheckers(defaultSeverities());
+  /** The current line's results, handed on once the line is done (an OTLP line's spans are many items). */
+  private line: { number: number; sink: LintSink } | null = null;
+
+  add(line: number, sink: LintSink): void {
+    if (this.line?.number !== line) {
+      this.flush();
+      this.line = { number: line, sink: { findings: [], identities: [] } };
+    }
+    this.line.sink.findings.push(...sink.findings);
+    this.line.sink.identities.push(...sink.identities);
+  }
+
+  flush(): void {
+    if (this.line === null) return;
+    emitRange(this.line.sink, 0, this.checkers, (finding) => this.count(finding));
+    this.line = null;
+  }
+
+  private count(finding: Finding): void {
+    if (finding.severity === "warning") {
+      this.counts.warnings++;
+      return;
+    }
+    this.counts.errors++;
+    if (this.counts.shownErrors.length < SHOWN_LINT_ERRORS) this.counts.shownErrors.push(finding);
+  }
+}
+
+// One read of the file gives everything the loop needs: lint's counts, the triage rows, and the spans a rerun
+// would run (those clipped, or the ones `spanId` names).
+async function readRun(path: string, spanId: string | undefined): Promise<{ lint: DebugReport["lint"]; triage: TriageResult; found: Map<number, LocatedSpan | RerunRefused> }> {
+  const lint = new LintCounts();
+  const locator = new LineLocator(path);
+  const triage = await triageFile(path, {
+    named: spanId,
+    onItem: (item, { lint: sink, span }) => {
+      if (sink.findings.length > 0 || sink.identities.length > 0) lint.add(item.line, sink);
+      if (span !== null && (spanId === undefined ? span.clipped : span.spanId === spanId)) locator.want(item.line);
+      locator.add(item);
     },
-    onUnreadable: (_file, reason) => {
-      unreadable = reason;
-    },
+    onDocument: ({ parsed }) => locator.document(parsed),
   });
-  if (unreadable !== null) throw new UnreadableInput(path, unreadable);
-  return lint;
+  lint.flush();
+  return { lint: lint.counts, triage, found: locator.results(triage.lines) };
 }
 
 async function runStep(span: TriagedSpan, found: LocatedSpan | RerunRefused, options: DebugOptions): Promise<DebugStep> {
@@ -97,24 +125,20 @@ async function runStep(span: TriagedSpan, found: LocatedSpan | RerunRefused, opt
 
 /** Runs the loop on `path`; rejects with UnreadableInput when the file cannot be read. */
 export async function debugRun(path: string, options: DebugOptions): Promise<DebugReport> {
-  const lint = await lintCounts(path);
+  const { lint, triage, found } = await readRun(path, options.spanId);
   const report: DebugReport = { file: path, lint, stoppedOnLint: false, steps: [], others: [], spanNotFound: false };
-  const triage = await triageFile(path);
   let selected: TriagedSpan[];
   if (options.spanId !== undefined) {
     selected = triage.spans.filter((span) => span.spanId === options.spanId);
     if (selected.length === 0) {
-      // A span that needs no action is not in the triage; it may still be rerun when asked for by id.
-      const located = await locateSpan({ path, spanId: options.spanId }).catch((error: unknown) => {
-        if (error instanceof RerunRefused) return null;
-        throw error;
-      });
-      if (located === null) {
+      // A span that needs no action is not among the rows; asked for by id, it is rerun all the same, when exactly
+      // one tool span has the id.
+      const named = triage.named ?? [];
+      if (named.length !== 1) {
         report.spanNotFound = true;
         return report;
       }
-      const toolName = typeof located.span.tool_name === "string" ? located.span.tool_name : null;
-      selected = [{ line: located.line, isSpan: true, spanId: options.spanId, toolName, argv: located.argv, rerunnable: argvRedactions(located.span) === 0, lintRules: [], clipped: false, looksLikeSuccess: false, matches: [] }];
+      selected = named;
     }
   } else {
     selected = triage.spans.filter((span) => span.clipped);
@@ -125,8 +149,6 @@ export async function debugRun(path: string, options: DebugOptions): Promise<Deb
     report.steps = selected.map((span) => ({ span, outcome: "stopped", reason: "the file has contract errors" }));
     return report;
   }
-  // Every selected span is found in one read of the file, not a read each.
-  const found = await locateLines(path, selected.map((span) => span.line));
   for (const span of selected) {
     // A span asked for by id is rerun whatever the file holds; the others are not rerun again once verified.
     const verified = options.spanId === undefined ? span.verifiedBy : undefined;

@@ -5,11 +5,10 @@ import { stat } from "node:fs/promises";
 import { refuseNonRegular, UnreadableInput } from "../formats/jsonl-lines.js";
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
-import { toFinding, type Finding } from "./lint-line.js";
+import { emitRange, fileCheckers, type FileChecker } from "./file-rules.js";
+import type { Finding } from "./finding.js";
 import { lintRange, lintStream, type RangeResult, type RangeTask } from "./lint-range.js";
 import { planRanges } from "./plan-ranges.js";
-import { isFileRule, type FileRule, type Report, type Severity, type SpanIdentity } from "./rule.js";
-import { RULES } from "./rules/index.js";
 import type { Severities } from "./severities.js";
 import { WorkerPool } from "./worker-pool.js";
 
@@ -41,41 +40,6 @@ export interface LintSummary {
   lines: number;
   bytes: number;
   unreadable: number;
-}
-
-interface FileChecker {
-  rule: FileRule;
-  severity: Severity;
-  check: (span: SpanIdentity) => Report[];
-}
-
-function fileCheckers(severities: Severities): FileChecker[] {
-  const checkers: FileChecker[] = [];
-  for (const rule of RULES) {
-    if (!isFileRule(rule)) continue;
-    const severity = severities[rule.id] ?? rule.severity;
-    if (severity !== "off") checkers.push({ rule, severity, check: rule.start() });
-  }
-  return checkers;
-}
-
-// One range's findings, shifted to file line numbers, merged in line order with the file rules' findings.
-function emitRange(result: RangeResult, offset: number, checkers: FileChecker[], emit: (finding: Finding) => void): void {
-  let next = 0;
-  const flushUpTo = (line: number): void => {
-    while (next < result.findings.length && result.findings[next]!.line <= line) {
-      const finding = result.findings[next++]!;
-      emit({ ...finding, line: finding.line + offset });
-    }
-  };
-  for (const identity of result.identities) {
-    flushUpTo(identity.line);
-    const line = identity.line + offset;
-    for (const { rule, severity, check } of checkers) {
-      for (const report of check({ ...identity, line })) emit(toFinding(line, rule.id, severity, rule.messages, report, identity.trace));
-    }
-  }
-  flushUpTo(Infinity);
 }
 
 // A range of a file, or the whole standard input, in argument order.

@@ -1,10 +1,10 @@
 // Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
 import { isAbsolute } from "node:path";
 import { KEY_TYPES } from "../contract/key-types.js";
-import { readDocument } from "../formats/json-document.js";
-import { readLines, STOP } from "../formats/jsonl-lines.js";
-import { spanLines } from "../lint/lint-document.js";
-import { isOtlpRequest, spansFromRequest } from "../formats/otlp/spans-from-line.js";
+import { unreadableInput } from "../formats/jsonl-lines.js";
+import { LineTooLong } from "../formats/line-splitter.js";
+import type { RunFileItem } from "../formats/run-file/entry.js";
+import { readRunFile } from "../formats/run-file/read.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { RerunRefused } from "./rerun-refused.js";
 
@@ -30,7 +30,7 @@ export interface LocatedSpan {
 /** Reads `FILE:LINE` (the last colon splits, so a file name may hold colons); with `spanId`, the text is FILE. */
 export function parseSpanRef(text: string, spanId?: string): SpanRef {
   const ref = refOf(text, spanId);
-  // The file is read more than once (is it one document? then the span), and a pipe can be read only once.
+  // A rerun reads the span's streams back from the file's store and names the file in rerun_of: a pipe has neither.
   if (ref.path === "-") throw new RerunRefused("badReference", "a span is found in a run file, not in standard input: give the file's path");
   return ref;
 }
@@ -49,31 +49,6 @@ function refOf(text: string, spanId: string | undefined): SpanRef {
 }
 
 const where = (path: string, line: number): string => `${path}:${line}`;
-
-// The tool spans a parsed line holds: a toolspan record is one; an OTLP request holds one per span that carries
-// a toolspan record (span_type "tool").
-function toolRecords(value: unknown): SpanObject[] {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
-  const object = value as SpanObject;
-  if (object.span_type === "tool") return [object];
-  if (object.span_type !== undefined || !isOtlpRequest(object)) return [];
-  return spansFromRequest(object).flatMap((span) => (span.record?.span_type === "tool" ? [span.record as SpanObject] : []));
-}
-
-function parseLine(path: string, line: number, text: string): SpanObject {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new RerunRefused("notJson", `${where(path, line)}: the line is not JSON`);
-  }
-  const records = toolRecords(value);
-  if (records.length === 0) throw new RerunRefused("notToolSpan", `${where(path, line)}: not a tool span (span_type is not "tool")`);
-  if (records.length > 1) {
-    throw new RerunRefused("idAmbiguous", `${where(path, line)}: an OTLP line with ${records.length} tool spans; name one with FILE --span ID`);
-  }
-  return records[0]!;
-}
 
 /** What is wrong with a span's types for a rerun: argv and cwd as it will execute them, and every contract key
  * present with the type the contract gives it (a trace file is untrusted input). Empty when it may run. */
@@ -111,24 +86,100 @@ function located(path: string, line: number, span: SpanObject): LocatedSpan {
   };
 }
 
-// The tool spans of a pretty-printed document (an OTLP example file, an indented record), each at the line
-// lint and triage name: an OTLP span's spanId line, a record's first line. Null when the file is JSON Lines.
-async function documentSpans(path: string): Promise<{ line: number; span: SpanObject }[] | null> {
-  const document = await readDocument(path);
-  if (document === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(document.lines.join("\n"));
-  } catch {
-    return null;
+// The tool span an item is, if it is one a rerun can run: a toolspan record of span_type "tool", on its own line or
+// carried by an OTLP span.
+function toolRecord(item: RunFileItem): SpanObject | null {
+  const record = item.kind === "record" ? item.record : item.kind === "otlpSpan" ? item.span.record : null;
+  return record?.span_type === "tool" ? (record as SpanObject) : null;
+}
+
+// Triage and rerun must agree on the lines: a line too long to read is a file that cannot be read, named.
+function refuseTooLong(path: string, item: RunFileItem): void {
+  if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.limit));
+}
+
+/** What the lines asked for hold, gathered from a run file's items as they are read (by locateLines, or by debug
+ * in its one read of the file); a line may be asked for while its items come by. */
+export class LineLocator {
+  private readonly wanted: Set<number>;
+  /** The tool spans on each wanted line, and whether it was JSON (a line that is no item is blank: not JSON). */
+  private readonly held = new Map<number, { json: boolean; spans: SpanObject[] }>();
+  /** The items of the line being read: kept until the line is done, in case it is asked for meanwhile. */
+  private current: { line: number; json: boolean; spans: SpanObject[] } | null = null;
+  /** In a document read whole: the line of every tool span, for a refusal that names them. */
+  private documentLines: number[] | null = null;
+
+  constructor(
+    private readonly path: string,
+    lines: Iterable<number> = [],
+  ) {
+    this.wanted = new Set(lines);
   }
-  if (isOtlpRequest(value)) {
-    const lineOf = spanLines(document.lines, document.first);
-    return spansFromRequest(value as SpanObject).flatMap((span) =>
-      span.record?.span_type === "tool" ? [{ line: lineOf(span), span: span.record as SpanObject }] : [],
-    );
+
+  want(line: number): void {
+    this.wanted.add(line);
   }
-  return toolRecords(value).map((span) => ({ line: document.first, span }));
+
+  /** The file is one pretty-printed document: its spans are placed on their own lines, not on lines of text. */
+  document(parsed: boolean): void {
+    if (parsed) this.documentLines = [];
+  }
+
+  /** Hears of the next item; rejects a line too long to read (UnreadableInput). */
+  add(item: RunFileItem): void {
+    refuseTooLong(this.path, item);
+    if (this.current?.line !== item.line) {
+      this.settle();
+      this.current = { line: item.line, json: false, spans: [] };
+    }
+    const span = toolRecord(item);
+    if (item.kind !== "notJson") this.current.json = true;
+    if (span !== null) {
+      this.current.spans.push(span);
+      this.documentLines?.push(item.line);
+    }
+  }
+
+  /** Each wanted line's span, or the RerunRefused saying why it cannot be rerun; `lines` is how many the file has
+   * (or were read). */
+  results(lines: number): Map<number, LocatedSpan | RerunRefused> {
+    this.settle();
+    const results = new Map<number, LocatedSpan | RerunRefused>();
+    for (const line of this.wanted) {
+      try {
+        results.set(line, this.at(line, lines));
+      } catch (error) {
+        if (!(error instanceof RerunRefused)) throw error;
+        results.set(line, error);
+      }
+    }
+    return results;
+  }
+
+  private settle(): void {
+    if (this.current !== null && this.wanted.has(this.current.line)) this.held.set(this.current.line, this.current);
+    this.current = null;
+  }
+
+  private at(line: number, lines: number): LocatedSpan {
+    const here = this.held.get(line);
+    const spans = here?.spans ?? [];
+    if (this.documentLines !== null) {
+      if (spans.length === 0) {
+        const starts = this.documentLines.join(", ") || "none";
+        throw new RerunRefused("notToolSpan", `${where(this.path, line)}: no tool span of this document starts here (its tool spans are on lines ${starts})`);
+      }
+      if (spans.length > 1) throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: ${spans.length} tool spans; name one with FILE --span ID`);
+      return located(this.path, line, spans[0]!);
+    }
+    if (line > lines) throw new RerunRefused("noSuchLine", `${where(this.path, line)}: no such line (the file has ${lines})`);
+    if (here === undefined || !here.json) throw new RerunRefused("notJson", `${where(this.path, line)}: the line is not JSON`);
+    if (spans.length === 0) throw new RerunRefused("notToolSpan", `${where(this.path, line)}: not a tool span (span_type is not "tool")`);
+    if (spans.length > 1) {
+      throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: an OTLP line with ${spans.length} tool spans; name one with FILE --span ID`);
+    }
+    return located(this.path, line, spans[0]!);
+  }
 }
 
 async function atLine(path: string, line: number): Promise<LocatedSpan> {
@@ -141,65 +192,41 @@ async function atLine(path: string, line: number): Promise<LocatedSpan> {
  * a read per span made it quadratic). Each line maps to its span or to the RerunRefused saying why it cannot be
  * rerun; rejects with UnreadableInput when the file cannot be read. */
 export async function locateLines(path: string, lines: readonly number[]): Promise<Map<number, LocatedSpan | RerunRefused>> {
-  const results = new Map<number, LocatedSpan | RerunRefused>();
-  const attempt = (line: number, locate: () => LocatedSpan): void => {
-    try {
-      results.set(line, locate());
-    } catch (error) {
-      if (!(error instanceof RerunRefused)) throw error;
-      results.set(line, error);
-    }
-  };
-  const inDocument = await documentSpans(path);
-  if (inDocument !== null) {
-    for (const line of lines) {
-      attempt(line, () => {
-        const here = inDocument.filter((found) => found.line === line);
-        if (here.length === 0) {
-          const starts = inDocument.map((found) => found.line).join(", ") || "none";
-          throw new RerunRefused("notToolSpan", `${where(path, line)}: no tool span of this document starts here (its tool spans are on lines ${starts})`);
-        }
-        if (here.length > 1) throw new RerunRefused("idAmbiguous", `${where(path, line)}: ${here.length} tool spans; name one with FILE --span ID`);
-        return located(path, line, here[0]!.span);
-      });
-    }
-    return results;
-  }
-  const wanted = new Set(lines);
+  const locator = new LineLocator(path, lines);
   const last = Math.max(0, ...lines);
-  const texts = new Map<number, string>();
-  let count = 0;
-  await readLines(path, (text, number) => {
-    count = number;
-    if (wanted.has(number)) texts.set(number, text);
-    return number >= last ? STOP : undefined;
-  });
-  for (const line of lines) {
-    attempt(line, () => {
-      const text = texts.get(line);
-      if (text === undefined) throw new RerunRefused("noSuchLine", `${where(path, line)}: no such line (the file has ${count})`);
-      return located(path, line, parseLine(path, line, text));
-    });
-  }
-  return results;
+  let inDocument = false;
+  const read = await readRunFile(
+    path,
+    (item) => {
+      // JSON Lines are read up to the last line asked for (a line past it too long to read is not asked about); a
+      // document's spans may stand in any order.
+      if (!inDocument && item.line > last) return item.kind === "tooLong" ? undefined : false;
+      locator.add(item);
+    },
+    {
+      onDocument: ({ parsed }) => {
+        inDocument = parsed;
+        locator.document(parsed);
+      },
+    },
+  );
+  return locator.results(read.lines);
 }
 
 async function withId(path: string, spanId: string): Promise<LocatedSpan> {
-  const inDocument = await documentSpans(path);
-  const matches: { line: number; span: SpanObject }[] = inDocument?.filter((found) => found.span.span_id === spanId) ?? [];
-  if (inDocument === null) await readLines(path, (text, line) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (typeof value === "object" && value !== null && (value as SpanObject).span_id === spanId) {
-      matches.push({ line, span: value as SpanObject });
-    } else {
-      for (const record of toolRecords(value)) if (record.span_id === spanId) matches.push({ line, span: record });
-    }
-  });
+  const matches: { line: number; span: SpanObject }[] = [];
+  let inDocument = false;
+  await readRunFile(
+    path,
+    (item) => {
+      refuseTooLong(path, item);
+      // On a JSON Lines line any record answers to its id (and is refused below if it is not a tool span); in a
+      // document, and in an OTLP request, only a tool span.
+      const span = item.kind === "record" && !inDocument ? (item.record as SpanObject) : toolRecord(item);
+      if (span !== null && span.span_id === spanId) matches.push({ line: item.line, span });
+    },
+    { onDocument: ({ parsed }) => (inDocument = parsed) },
+  );
   if (matches.length === 0) throw new RerunRefused("idNotFound", `${path}: no span has span_id '${spanId}'`);
   if (matches.length > 1) {
     const lines = matches.map((match) => match.line).join(", ");

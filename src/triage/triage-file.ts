@@ -1,14 +1,14 @@
 // Triage of a whole run file, streamed: only the spans that need action are held, sorted once at the end.
-import { readLines, type ReadProgress } from "../formats/jsonl-lines.js";
+import { unreadableInput, type ReadProgress } from "../formats/jsonl-lines.js";
+import { LineTooLong } from "../formats/line-splitter.js";
+import type { RunFileItem } from "../formats/run-file/entry.js";
+import { readRunFile } from "../formats/run-file/read.js";
+import type { DocumentNotice } from "../formats/run-file/reader.js";
 import type { SpanFacts } from "./facts.js";
 import { VERIFIED_VERDICTS } from "../contract/constants.js";
-import { activeSpanRules } from "../lint/lint-range.js";
+import { activeSpanRules } from "../lint/active-rules.js";
 import { defaultSeverities } from "../lint/severities.js";
-import { opensDocument } from "../formats/json-document.js";
-import { isOtlpRequest } from "../formats/otlp/spans-from-line.js";
-import { spanLines } from "../lint/lint-document.js";
-import type { SpanObject } from "../contract/span-fields.js";
-import { detach, triageLine, triageOtlpRequest, triageValue, type SpanObserver, type TriagedSpan, type TriageRules } from "./triage-line.js";
+import { detach, triageItem, type SpanObserver, type TriagedItem, type TriagedSpan, type TriageRules } from "./triage-line.js";
 
 /** A run file's triage. */
 export interface TriageResult {
@@ -24,6 +24,8 @@ export interface TriageResult {
   spans: TriagedSpan[];
   /** How many lines need action in all, settled ones included. */
   flagged: number;
+  /** With `named` given: the tool spans whose span_id it is, in file order, whether a row applies or not. */
+  named?: TriagedSpan[];
   /** Of `flagged`, the spans a verified rerun in the same file settled (among the first MAX_SETTLE_CANDIDATES
    * spans whose rows a rerun answers): they need nothing more. */
   settled: number;
@@ -36,6 +38,13 @@ export interface TriageFileOptions {
   keep?: number;
   /** Hears of the bytes and lines read, chunk by chunk (a progress display). */
   onProgress?: ReadProgress;
+  /** Also keep, in `named`, the tool spans whose span_id is this (debug --span). */
+  named?: string;
+  /** Hears of every item as it is triaged, in file order: its span-rule findings, and its span when one is kept
+   * (debug lints and finds the spans it reruns in the same read). */
+  onItem?: (item: RunFileItem, triaged: TriagedItem) => void;
+  /** Told when the file is one pretty-printed document, before its items (see run-file/reader.ts). */
+  onDocument?: DocumentNotice;
 }
 
 /** Most misleading first: the lowest row rank, then a preview that looks like success, then the line. */
@@ -111,8 +120,9 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
     reruns.add(facts, line);
     options.observe?.(facts, lint, triaged, line);
   };
-  const rules: TriageRules = { ...triageRules(), observe };
+  const rules: TriageRules = { ...triageRules(), observe, named: options.named };
   const result: TriageResult = { file: path, lines: 0, toolSpans: 0, notSpans: 0, spans: [], flagged: 0, settled: 0 };
+  if (options.named !== undefined) result.named = [];
   const keep = options.keep ?? Infinity;
   const candidates: { spanId: string | null; line: number }[] = [];
   let sorted = false;
@@ -134,74 +144,26 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
     result.spans.splice(at, 0, span);
     result.spans.pop();
   };
-  const addLine = (text: string, line: number): void => {
-    // Each line is parsed once: an OTLP request is triaged span by span, anything else as a record or not a span.
-    let value: unknown;
-    let parsed = true;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      parsed = false;
-    }
-    if (parsed && isOtlpRequest(value)) {
-      addOtlp(result, triageOtlpRequest(value, line, rules), add);
-      return;
-    }
-    const { kind, span } = parsed ? triageValue(value, line, rules) : triageLine(text, line, rules);
-    if (kind === "tool") result.toolSpans++;
-    else if (kind === "not-a-span") result.notSpans++;
-    if (span !== null) add(span);
-  };
-  // A pretty-printed document (an OTLP example file) is gathered and read whole, as lint does.
-  let document: { lines: string[]; first: number } | null = null;
-  let seenContent = false;
-  await readLines(path, (text, line) => {
-    result.lines = line;
-    if (document !== null) {
-      document.lines.push(text);
-      return;
-    }
-    if (!seenContent && text.trim() !== "") {
-      seenContent = true;
-      if (opensDocument(text)) {
-        document = { lines: [text], first: line };
-        return;
+  const read = await readRunFile(
+    path,
+    (item) => {
+      // Triage needs every line: one too long to read makes the file unreadable, named with its line.
+      if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.limit));
+      const triaged = triageItem(item, rules);
+      if (triaged.kind === "tool") result.toolSpans++;
+      else if (triaged.kind === "not-a-span") result.notSpans++;
+      const span = triaged.span;
+      if (span !== null) {
+        if (result.named !== undefined && span.isSpan && span.spanId === options.named) result.named.push(span);
+        if (span.matches.length > 0) add(span);
       }
-    }
-    addLine(text, line);
-  }, options.onProgress);
-  if (document !== null) triageDocument(document, rules, addLine, (otlp) => addOtlp(result, otlp, add));
+      options.onItem?.(item, triaged);
+    },
+    { onProgress: options.onProgress, onDocument: options.onDocument },
+  );
+  result.lines = read.lines;
   result.spans.sort(byMisleading);
   reruns.link(path, result.spans);
   result.settled = candidates.filter((c) => verifiedRerun(reruns.of(path, c.spanId, c.line)) !== null).length;
   return result;
-}
-
-function addOtlp(result: TriageResult, otlp: { toolSpans: number; spans: TriagedSpan[] }, add: (span: TriagedSpan) => void): void {
-  result.toolSpans += otlp.toolSpans;
-  for (const span of otlp.spans) add(span);
-}
-
-// A whole OTLP document places each span on the line of its spanId; an indented record is one span.
-function triageDocument(
-  document: { lines: string[]; first: number },
-  rules: TriageRules,
-  addLine: (text: string, line: number) => void,
-  addRequest: (otlp: { toolSpans: number; spans: TriagedSpan[] }) => void,
-): void {
-  const text = document.lines.join("\n");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Only a document that does not parse is read line by line.
-    document.lines.forEach((line, index) => addLine(line, document.first + index));
-    return;
-  }
-  if (isOtlpRequest(value)) {
-    addRequest(triageOtlpRequest(value as SpanObject, document.first, rules, spanLines(document.lines, document.first)));
-  } else {
-    // An indented record is one span at its first line, as lint reads it.
-    addLine(text, document.first);
-  }
 }

@@ -1,9 +1,11 @@
-// Triage of one line: lint it, read its facts, keep a compact record only when a row applies.
-import { spansFromRequest, type OtlpSpan } from "../formats/otlp/spans-from-line.js";
-import type { ActiveRule, Finding, LintSink } from "../lint/lint-line.js";
-import { lintLine, lintValueInto } from "../lint/lint-line.js";
-import { lintOtlpInto } from "../lint/lint-otlp.js";
-import type { Severity, SpanIdentity } from "../lint/rule.js";
+// Triage of one item of a run file: lint it, read its facts, keep a compact record only when a row applies.
+import type { RunFileItem } from "../formats/run-file/entry.js";
+import { lineItems } from "../formats/run-file/items.js";
+import type { OtlpSpan } from "../formats/otlp/spans-from-line.js";
+import type { Finding, LintSink } from "../lint/lint-line.js";
+import { lintItemInto } from "../lint/lint-item.js";
+import type { ActiveRule } from "../lint/lint-span.js";
+import type { Severity } from "../lint/rule.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { argvRedactions } from "../contract/span-fields.js";
 import { spanFacts, type SpanFacts } from "./facts.js";
@@ -36,7 +38,7 @@ export interface TriagedSpan {
   looksLikeSuccess: boolean;
   /** The OpenTelemetry ids, for a span read from an OTLP request. */
   trace?: { traceId: string | null; spanId: string | null };
-  /** Most misleading first; never empty. */
+  /** Most misleading first; empty only for a span kept because it is `named` (TriageRules). */
   matches: readonly TriageMatch[];
 }
 
@@ -51,6 +53,9 @@ export interface TriageRules {
   rules: readonly ActiveRule[];
   invalidJson: Severity | "off";
   observe?: SpanObserver;
+  /** Tool spans whose span_id is this are triaged even when no row applies (their matches then empty): a span
+   * asked for by id (debug --span) is rerun whatever it needs. */
+  named?: string;
 }
 
 // A string taken from a parsed line may be a slice that keeps the whole line alive; a span held until the end
@@ -58,56 +63,74 @@ export interface TriageRules {
 export const detach = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
 const detachOrNull = (text: string | null): string | null => (text === null ? null : detach(text));
 
-/** Triages one line of a run file; never throws, whatever the text. An OTLP line holds many spans: see
- * triageOtlpRequest. */
-export function triageLine(text: string, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Not JSON, or blank: lint says which.
-    const { findings, identity } = lintLine(text, line, lint.rules, lint.invalidJson);
-    return triagedLine(findings, identity, {}, line, lint);
-  }
-  return triageValue(value, line, lint);
+/** What one item turned out to be, its span-rule findings (and a tool span's identity), and its span when a
+ * row applies. */
+export interface TriagedItem {
+  kind: LineKind;
+  span: TriagedSpan | null;
+  lint: LintSink;
 }
 
-/** triageLine for a line already parsed (the caller tells OTLP requests apart: see triageOtlpRequest). */
-export function triageValue(value: unknown, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
+/** Triages one item of a run file; never throws, whatever it holds. */
+export function triageItem(item: RunFileItem, lint: TriageRules): TriagedItem {
   const sink: LintSink = { findings: [], identities: [] };
-  lintValueInto(sink, value, line, lint.rules, lint.invalidJson);
-  return triagedLine(sink.findings, sink.identities[0] ?? null, value as SpanObject, line, lint);
+  lintItemInto(sink, item, lint.rules, lint.invalidJson);
+  switch (item.kind) {
+    case "record":
+      // A record lints as a span (and leaves its identity) only when it is a tool span.
+      if (sink.identities.length === 0) return { kind: "blank-or-other", span: null, lint: sink };
+      return { kind: "tool", span: triageParsed(item.record as SpanObject, item.line, sink.findings, true, lint), lint: sink };
+    case "otlpSpan":
+      return { ...triageOtlpSpan(item.span, item.line, sink.findings, lint), lint: sink };
+    case "otlpRequest":
+      return { kind: "blank-or-other", span: null, lint: sink };
+    default: {
+      // Not a JSON object (or too long to read): a row of its own, unless invalid-json is off.
+      const notASpan = sink.findings.some((finding) => finding.rule === NOT_A_SPAN_RULE);
+      return { kind: notASpan ? "not-a-span" : "blank-or-other", span: notASpan ? triageParsed({}, item.line, sink.findings, false, {}) : null, lint: sink };
+    }
+  }
 }
 
-function triagedLine(
-  findings: readonly Finding[],
-  identity: SpanIdentity | null,
-  object: SpanObject,
-  line: number,
-  lint: TriageRules,
-): { kind: LineKind; span: TriagedSpan | null } {
-  const notASpan = identity === null && findings.some((finding) => finding.rule === NOT_A_SPAN_RULE);
-  if (identity === null && !notASpan) return { kind: "blank-or-other", span: null };
-  return {
-    kind: notASpan ? "not-a-span" : "tool",
-    span: notASpan ? triageParsed({}, line, findings, false) : triageParsed(object, line, findings, true, undefined, lint.observe),
-  };
+/** Triages one line of a run file; never throws, whatever the text. An OTLP line holds many spans: the first tool
+ * span (or line that is not one) is the answer. */
+export function triageLine(text: string, line: number, lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
+  let found: { kind: LineKind; span: TriagedSpan | null } = { kind: "blank-or-other", span: null };
+  lineItems(text, line, (item) => {
+    const { kind, span } = triageItem(item, lint);
+    if (kind === "blank-or-other") return;
+    found = { kind, span };
+    return false;
+  });
+  return found;
 }
 
-/** The rows for one parsed span (or a line that is not one) with its lint findings; null when none applies. */
+// A span with a toolspan record is triaged like a JSONL line; another writer's tool span (one its rules flagged,
+// no-io-metadata) by its name.
+function triageOtlpSpan(span: OtlpSpan, line: number, findings: readonly Finding[], lint: TriageRules): { kind: LineKind; span: TriagedSpan | null } {
+  const record = span.record;
+  const isTool = record !== null ? record.span_type === undefined || record.span_type === "tool" : findings.length > 0;
+  if (!isTool) return { kind: "blank-or-other", span: null };
+  const object: SpanObject = record ?? { tool_name: typeof span.attributes["gen_ai.tool.name"] === "string" ? span.attributes["gen_ai.tool.name"] : span.name };
+  return { kind: "tool", span: triageParsed(object, line, findings, true, lint, { traceId: span.traceId, spanId: span.spanId }) };
+}
+
+/** The rows for one parsed span (or a line that is not one) with its lint findings; null when none applies (and it
+ * is not `named`). */
 export function triageParsed(
   object: SpanObject,
   line: number,
   findings: readonly Finding[],
   isSpan: boolean,
+  lint: Pick<TriageRules, "observe" | "named">,
   otel?: { traceId: string | null; spanId: string | null },
-  observe?: SpanObserver,
 ): TriagedSpan | null {
   const facts = spanFacts(object);
   const sorted = spanLint(findings);
   const matches = matchRows(facts, sorted);
-  if (matches.length === 0) {
-    observe?.(facts, sorted, null, line);
+  const named = isSpan && lint.named !== undefined && facts.spanId === lint.named;
+  if (matches.length === 0 && !named) {
+    lint.observe?.(facts, sorted, null, line);
     return null;
   }
   const span: TriagedSpan = {
@@ -123,40 +146,6 @@ export function triageParsed(
     matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
   };
   if (otel) span.trace = { traceId: detachOrNull(otel.traceId), spanId: detachOrNull(otel.spanId) };
-  observe?.(facts, sorted, span, line);
+  lint.observe?.(facts, sorted, matches.length === 0 ? null : span, line);
   return span;
-}
-
-/** Triages every tool span of an OTLP request: a span with a toolspan record like a JSONL line, another
- * writer's tool span by the rules that read those (no-io-metadata). `lineOf` places spans of a document. */
-export function triageOtlpRequest(
-  request: SpanObject,
-  requestLine: number,
-  lint: TriageRules,
-  lineOf?: (span: OtlpSpan) => number,
-): { toolSpans: number; spans: TriagedSpan[] } {
-  // Decoded and placed once, for lint and for the rows alike.
-  const spans = spansFromRequest(request);
-  const lines = new Map(spans.map((span) => [span, lineOf ? lineOf(span) : requestLine]));
-  const sink: LintSink = { findings: [], identities: [] };
-  lintOtlpInto(sink, request, requestLine, lint.rules, (span) => lines.get(span)!, spans);
-  const findingsOf = new Map<string, Finding[]>();
-  for (const finding of sink.findings) {
-    const key = `${finding.traceId ?? null}/${finding.spanId ?? null}`;
-    const found = findingsOf.get(key);
-    if (found === undefined) findingsOf.set(key, [finding]);
-    else found.push(finding);
-  }
-  const result: { toolSpans: number; spans: TriagedSpan[] } = { toolSpans: 0, spans: [] };
-  for (const span of spans) {
-    const own = findingsOf.get(`${span.traceId}/${span.spanId}`) ?? [];
-    const record = span.record;
-    const isTool = record !== null ? record.span_type === undefined || record.span_type === "tool" : own.length > 0;
-    if (!isTool) continue;
-    result.toolSpans++;
-    const object: SpanObject = record ?? { tool_name: typeof span.attributes["gen_ai.tool.name"] === "string" ? span.attributes["gen_ai.tool.name"] : span.name };
-    const triaged = triageParsed(object, lines.get(span)!, own, true, { traceId: span.traceId, spanId: span.spanId }, lint.observe);
-    if (triaged !== null) result.spans.push(triaged);
-  }
-  return result;
 }

@@ -87,6 +87,24 @@ describe("toolspan debug when nothing was clipped", () => {
   });
 });
 
+describe("toolspan debug --span on a span that needs no action", () => {
+  test("it is found in the one read of the file and rerun; an id two spans share is not found", async () => {
+    const marker = fresh("by-id");
+    const run = await wrapped([], [process.execPath, fixturePath("touch.mjs"), marker]);
+    rmSync(marker);
+    const spanId = (JSON.parse(readFileSync(run, "utf8").trim()) as { span_id: string }).span_id;
+    const result = await runCli(["debug", "--yes", "--span", spanId, run]);
+    assert.equal(result.code, 0, errText(result));
+    assert.ok(existsSync(marker), "the span was rerun");
+    assert.match(text(result), new RegExp(`run\\.jsonl:1 span ${spanId}`));
+    const twice = fresh("twice.jsonl");
+    writeFileSync(twice, readFileSync(run, "utf8").repeat(2));
+    const shared = await runCli(["debug", "--yes", "--span", spanId, twice]);
+    assert.equal(shared.code, 2, errText(shared));
+    assert.match(text(shared), /next: no span in .* has that span_id/);
+  });
+});
+
 describe("toolspan debug when the rerun does not reproduce", () => {
   test("a command whose middle changes between runs: differs, and the next step says so", async () => {
     const state = fresh("state");

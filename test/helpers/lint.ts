@@ -8,7 +8,7 @@ import { describe, test } from "node:test";
 import type { StreamName } from "../../src/contract/span.js";
 import { lintFiles, type LintFilesOptions, type LintSummary } from "../../src/lint/lint-files.js";
 import { lintLine, type Finding } from "../../src/lint/lint-line.js";
-import { activeSpanRules } from "../../src/lint/lint-range.js";
+import { activeSpanRules } from "../../src/lint/active-rules.js";
 import type { SpanObject } from "../../src/contract/span-fields.js";
 import { RULES_BY_ID } from "../../src/lint/rules/index.js";
 import { defaultSeverities, type Severities } from "../../src/lint/severities.js";

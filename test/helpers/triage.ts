@@ -1,14 +1,13 @@
 // Triages single lines and whole files for the triage tests.
 import type { SpanObject } from "../../src/contract/span-fields.js";
 import { triageRules } from "../../src/triage/triage-file.js";
-import { triageLine, triageOtlpRequest, type TriagedSpan } from "../../src/triage/triage-line.js";
+import { triageLine, type TriagedSpan } from "../../src/triage/triage-line.js";
 
 const RULES = triageRules();
 
 /** The triage of one line (a span object or raw text), as line 1; of an OTLP line, its first tool span's. */
 export function triageOne(span: SpanObject | string): TriagedSpan | null {
   const text = typeof span === "string" ? span : JSON.stringify(span);
-  if (text.includes('"resourceSpans"')) return triageOtlpRequest(JSON.parse(text) as SpanObject, 1, RULES).spans[0] ?? null;
   return triageLine(text, 1, RULES).span;
 }
 

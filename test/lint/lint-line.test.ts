@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { lintLine } from "../../src/lint/lint-line.js";
-import { activeSpanRules } from "../../src/lint/lint-range.js";
+import { activeSpanRules } from "../../src/lint/active-rules.js";
 import { RULES } from "../../src/lint/rules/index.js";
 import { defaultSeverities } from "../../src/lint/severities.js";
 import { assertFullSpan } from "../helpers/span.js";
@@ -67,5 +67,21 @@ describe("lintLine", () => {
     const positions = findings.map((f) => order.indexOf(f.rule));
     assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
     assert.ok(summarize(findings).length >= 3);
+  });
+});
+
+describe("lintSpan (src/lint)", () => {
+  test("a parsed span lints as its line does: a record, a non-object, an OTLP request's spans", async () => {
+    const { lintSpan: lintParsed } = await import("../../src/lint/lint-line.js");
+    const { convertValue } = await import("../../src/formats/otlp/convert-record.js");
+    const bad = publishedRecord({ stdout_bytes: "1", ok_preview: true, returncode: 2 });
+    const otlp = JSON.parse(convertValue(bad, "otlp", "0")![0]!) as unknown;
+    for (const value of [cleanSpan(), bad, [1], "text", otlp]) {
+      assert.deepEqual(lintParsed(value), lintText(JSON.stringify(value)), JSON.stringify(value).slice(0, 80));
+    }
+    assert.ok(lintParsed(bad).length >= 3);
+    assert.deepEqual(summarize(lintParsed(otlp)), summarize(lintParsed(bad)));
+    const off = lintParsed(bad)[0]!.rule;
+    assert.deepEqual(lintParsed(bad, { ...defaultSeverities(), [off]: "off" }), lintParsed(bad).filter((finding) => finding.rule !== off));
   });
 });

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { lintFiles } from "../../src/lint/lint-files.js";
 import { lintLine } from "../../src/lint/lint-line.js";
-import { activeSpanRules } from "../../src/lint/lint-range.js";
+import { activeSpanRules } from "../../src/lint/active-rules.js";
 import { isFileRule, ruleDocsPath, type Rule } from "../../src/lint/rule.js";
 import { RULES } from "../../src/lint/rules/index.js";
 import { defaultSeverities } from "../../src/lint/severities.js";

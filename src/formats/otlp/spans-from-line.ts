@@ -1,5 +1,5 @@
 // The spans of one OTLP/JSON ExportTraceServiceRequest (`{"resourceSpans":[...]}`): a line of the Collector's
-// file exporter, or a whole document. Lint reads them now; triage and rerun can read them the same way.
+// file exporter, or a whole document; the run-file reader (src/formats/run-file/) hands them on span by span.
 import { recordFromAttributes } from "./contract-attributes.js";
 import { decodeAttributes, normaliseId } from "./decode.js";
 

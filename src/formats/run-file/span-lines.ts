@@ -1,12 +1,6 @@
-// Lints a file that is one pretty-printed JSON document rather than JSON Lines: parsed whole, each OTLP span
-// named at the line of its spanId; a document that does not parse is linted line by line after all.
-import { normaliseId } from "../formats/otlp/decode.js";
-import { isOtlpRequest, type OtlpSpan } from "../formats/otlp/spans-from-line.js";
-import { lintLineInto, lintValueInto } from "./lint-line.js";
-import { lintOtlpInto } from "./lint-otlp.js";
-import type { ActiveRule, LintSink } from "./lint-span.js";
-import type { Severity } from "./rule.js";
-import type { SpanObject } from "../contract/span-fields.js";
+// Where each span of a pretty-printed OTLP document stands: the line holding its spanId, as an editor shows it.
+import { normaliseId } from "../otlp/decode.js";
+import type { SpanLine } from "./items.js";
 
 const SPAN_ID = /"spanId"\s*:\s*"([^"]*)"/;
 // A span's `links` name other spans by spanId: their lines are not where those spans stand.
@@ -14,7 +8,8 @@ const LINKS_OPEN = /^(\s*)"links"\s*:\s*\[\s*$/;
 
 // Each spanId's lines, found in one pass (lines inside a `links` array passed over); spans come in document order,
 // so a span takes the first of its id's lines after the last span placed, or its first.
-export function spanLines(lines: readonly string[], firstLine: number): (span: OtlpSpan) => number {
+/** Places spans of the document whose lines are `lines`, the first at `firstLine`; asked in document order. */
+export function spanLines(lines: readonly string[], firstLine: number): SpanLine {
   let byId: Map<string, number[]> | null = null;
   let cursor = 0;
   return (span) => {
@@ -45,23 +40,4 @@ export function spanLines(lines: readonly string[], firstLine: number): (span: O
     cursor = index + 1;
     return firstLine + index;
   };
-}
-
-export function lintDocumentInto(
-  sink: LintSink,
-  lines: readonly string[],
-  firstLine: number,
-  rules: readonly ActiveRule[],
-  invalidJsonSeverity: Severity | "off",
-): void {
-  let value: unknown;
-  try {
-    value = JSON.parse(lines.join("\n"));
-  } catch {
-    lines.forEach((text, index) => lintLineInto(sink, text, firstLine + index, rules, invalidJsonSeverity));
-    return;
-  }
-  if (isOtlpRequest(value)) {
-    lintOtlpInto(sink, value as SpanObject, firstLine, rules, spanLines(lines, firstLine));
-  } else lintValueInto(sink, value, firstLine, rules, invalidJsonSeverity);
 }

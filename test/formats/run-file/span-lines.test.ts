@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { spansFromRequest } from "../../src/formats/otlp/spans-from-line.js";
-import { spanLines } from "../../src/lint/lint-document.js";
+import { spansFromRequest } from "../../../src/formats/otlp/spans-from-line.js";
+import { spanLines } from "../../../src/formats/run-file/span-lines.js";
 
 const A = "aaaaaaaaaaaaaaaa";
 const B = "bbbbbbbbbbbbbbbb";
