@@ -8,6 +8,15 @@ export class AppendFailed extends Error {
   }
 }
 
+// How long a last line that does not end must stay as it is before it counts as torn by a writer that died. Another
+// writer's write(2) in progress shows as such a line too: the file grows a page at a time while it copies, and
+// fstat and pread do not wait for it. A live write changes the size within microseconds; a dead writer's never.
+// (Taking a live write for a torn line costs an empty line; taking a torn line for a live one would glue the record
+// to it, so a line that is still torn at the limit is ended.)
+const SETTLED_MS = 50;
+const SETTLE_LIMIT_MS = 1000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 /** A run file opened for appending before the command runs, so a bad path fails before anything executes. */
 export class RunFile {
   private constructor(private readonly fd: number, readonly path: string) {}
@@ -46,14 +55,30 @@ export class RunFile {
     throw new AppendFailed(this.path, `short write, ${written} of ${data.length} bytes: is the file system full?`);
   }
 
+  // Whether the file's last line was left unended by a writer that died (not one still writing).
   private endsTorn(): boolean {
+    let seen = this.tail();
+    if (seen === null || !seen.torn) return false;
+    const started = Date.now();
+    let changed = started;
+    while (Date.now() - changed < SETTLED_MS && Date.now() - started < SETTLE_LIMIT_MS) {
+      Atomics.wait(pause, 0, 0, 1);
+      const now = this.tail();
+      if (now === null || !now.torn) return false;
+      if (now.size !== seen.size) [seen, changed] = [now, Date.now()];
+    }
+    return true;
+  }
+
+  // The file's size and whether its last byte ends a line; null when it cannot be read (opened write-only).
+  private tail(): { size: number; torn: boolean } | null {
     try {
       const size = fstatSync(this.fd).size;
-      if (size === 0) return false;
+      if (size === 0) return { size, torn: false };
       const last = Buffer.alloc(1);
-      return readSync(this.fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+      return { size, torn: readSync(this.fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a };
     } catch {
-      return false;
+      return null;
     }
   }
 
