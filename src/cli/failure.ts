@@ -27,7 +27,7 @@ function cliMessage(error: Error, options: readonly OptionSpec[]): string {
 }
 
 /** Whether `error` is the user's to fix: a ToolspanError, or a system call's failure on a named file. */
-export function isExpected(error: unknown): error is Error {
+function isExpected(error: unknown): error is Error {
   return error instanceof ToolspanError || isSystemError(error);
 }
 

@@ -2,7 +2,6 @@
 // errors into exit statuses (failure.ts).
 import { COMMANDS, COMMAND_NAMES, commandEntry } from "./commands.js";
 import type { Command } from "./define-command.js";
-import { failureReport } from "./failure.js";
 import { flushed } from "./output.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "../util/version.js";
@@ -48,7 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-function report(error: unknown, command: Command | undefined): number {
+// Loaded only when something failed: a run that succeeds does not pay for it at start-up.
+async function report(error: unknown, command: Command | undefined): Promise<number> {
+  const { failureReport } = await import("./failure.js");
   const { text, code } = failureReport(error, command);
   process.stderr.write(text);
   return code;
@@ -62,5 +63,5 @@ async function exitWith(code: number): Promise<never> {
 
 main(process.argv.slice(2)).then(
   (code) => exitWith(code),
-  (error: unknown) => exitWith(report(error, undefined)),
+  async (error: unknown) => exitWith(await report(error, undefined)),
 );
