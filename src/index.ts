@@ -15,6 +15,7 @@ export { Utf8Check } from "./meter/utf8-check.js";
 export { buildPreview } from "./meter/preview.js";
 export { runTool, type KeptSink, type RunToolOptions, type RunToolResult } from "./run/run-tool.js";
 export { ToolspanOptionError } from "./run/validate-options.js";
+export { ToolspanError } from "./util/errors.js";
 export { RunFile } from "./run/append-record.js";
 export { CORE_KEYS, OWN_KEYS } from "./contract/keys.js";
 export { clipMarker } from "./run/marker.js";

@@ -2,23 +2,23 @@
 import { auditTranscript, type TranscriptAudit } from "../audit/audit-transcript.js";
 import { AUDIT_FORMATS, AUDIT_RENDERERS } from "../audit/renderers.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
-import { escapeControls } from "../formats/safe-text.js";
 import { UnrecognisedTranscript } from "../formats/transcripts/read-transcript.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
+import { failureLine } from "./failure.js";
+import type { OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 import { readConfigFile, redactionSettings } from "./config-file.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: AUDIT_FORMATS, help: "text (default, for people) or jsonl (one object per finding)" },
   { name: "out", kind: "string", value: "FILE", help: "write every call as a toolspan/1 span to FILE (replaced, not appended)" },
   MAX_LINE_OPTION,
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const AUDIT_HELP = `Usage: toolspan audit [options] FILE...
+const USAGE = `Usage: toolspan audit [options] FILE...
 
 Reads transcripts that coding agents already wrote and finds the tool results
 the model saw only part of. The format is told from the content, not the name:
@@ -34,12 +34,9 @@ unverifiable when the transcript cannot show it (interrupted, moved to the
 background, still running, exit -1, no result recorded). Each is printed with
 its evidence and the decision table's first action; clipped results after which
 the agent declared success come first. Records that cannot be read (a torn last
-line, an unknown record type, a result with no call) are reported and skipped.
+line, an unknown record type, a result with no call) are reported and skipped.`;
 
-Options:
-${formatOptions(OPTIONS)}
-
---out writes one span per call, clean ones too: 'toolspan lint', 'toolspan
+const NOTES = `--out writes one span per call, clean ones too: 'toolspan lint', 'toolspan
 triage' and reports read it. What a transcript cannot know stays null: a
 clipped result's byte count and cap unless the marker states them. Its
 previews are redacted as wrap's are (the built-in rules, and those of
@@ -57,32 +54,36 @@ Examples:
 
 Docs: docs/audit.md (formats, the marker table, what stays unknown, ranking).`;
 
-/** Runs `toolspan audit`; resolves to the exit status. */
-export async function auditCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
-  applyMaxLineBytes(parsed.options);
-  if (parsed.options.get("help")) {
-    process.stdout.write(`${AUDIT_HELP}\n`);
-    return 0;
-  }
-  if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan audit [options] FILE...");
-  const renderer = AUDIT_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
-  const outPath = parsed.options.get("out") as string | undefined;
+export const command = defineCommand({
+  name: "audit",
+  summary: "find the clipped tool results in transcripts agents already wrote",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  run({ options, rest }, io) {
+    applyMaxLineBytes(options.maxLineBytes, io.env);
+    return audit(rest, options.format ?? "text", options.out, io);
+  },
+});
+
+async function audit(files: string[], format: string, outPath: string | undefined, io: CommandIo): Promise<number> {
+  if (files.length === 0) throw new UsageError("no file given", "toolspan audit [options] FILE...");
+  const renderer = AUDIT_RENDERERS[format]!;
   const redact = redactionSettings(readConfigFile(undefined)).rules;
   const spans = outPath === undefined ? null : await openReplaceOption(outPath);
-  const out = process.stdout;
+  const out = io.stdout;
   out.on("error", () => {});
   const audits: TranscriptAudit[] = [];
   let failed = false;
   try {
-    for (const file of parsed.rest) {
+    for (const file of files) {
       let audit: TranscriptAudit;
       try {
         audit = await auditTranscript(file, redact);
       } catch (error) {
         if (!(error instanceof UnreadableInput || error instanceof UnrecognisedTranscript)) throw error;
         // The reason may quote the file (a JSON parser's excerpt of a binary): escaped, it cannot drive the terminal.
-        process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
+        io.stderr.write(failureLine(error, OPTIONS));
         failed = true;
         continue;
       }

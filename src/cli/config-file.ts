@@ -5,13 +5,14 @@ import { nearestName } from "../formats/nearest-name.js";
 import { jsonText } from "../formats/safe-text.js";
 import { RedactConfigError, ruleSet, type RedactConfig } from "../redact/rule-set.js";
 import type { RedactRule } from "../redact/rules.js";
+import { ToolspanError } from "../util/errors.js";
 
 /** The file read from the current folder when no `--config FILE` names another. */
 export const CONFIG_FILE = "toolspan.config.json";
 
 /** A config file that cannot be read or used: the message names the file and what is wrong, in one line (exit 2).
  * Not a UsageError: the command line was right, so no pointer to --help follows it. */
-export class ConfigFileError extends Error {
+export class ConfigFileError extends ToolspanError {
   constructor(message: string) {
     super(message);
     this.name = "ConfigFileError";

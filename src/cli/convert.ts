@@ -1,48 +1,49 @@
 // `toolspan convert`: span files between toolspan JSONL and OTLP/JSON lines (the Collector's file exporter).
 import { escapeControls } from "../formats/safe-text.js";
 import { convertFile } from "../convert/convert-file.js";
-import { CONVERT_TARGETS, type ConvertTarget } from "../formats/otlp/convert-record.js";
+import { CONVERT_TARGETS } from "../formats/otlp/convert-record.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import type { OptionSpec, ParsedArgs } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "to", kind: "choice", value: "FORMAT", choices: CONVERT_TARGETS, help: "otlp (one ExportTraceServiceRequest a line) or jsonl (one toolspan record a line)" },
   { name: "out", kind: "string", value: "FILE", help: "write to FILE instead of standard output" },
   MAX_LINE_OPTION,
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const CONVERT_HELP = `Usage: toolspan convert --to otlp|jsonl [options] [FILE|-]
+const USAGE = `Usage: toolspan convert --to otlp|jsonl [options] [FILE|-]
 
 Converts span files line by line (FILE, or standard input): toolspan JSONL
 records to OTLP/JSON lines as the Collector's file exporter writes them, and
 OTLP/JSON lines or documents back to toolspan records. Every contract key
 survives the round trip; lines already in the target format pass through.
-Spans without toolspan.* attributes have no record and are left out of jsonl.
+Spans without toolspan.* attributes have no record and are left out of jsonl.`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-Exit status: 0 converted; 1 some lines were neither format (named on stderr);
+const NOTES = `Exit status: 0 converted; 1 some lines were neither format (named on stderr);
 2 usage error or unreadable input.`;
 
+export const command = defineCommand({
+  name: "convert",
+  summary: "convert span files between toolspan JSONL and OTLP/JSON",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  run: (parsed, io) => convertCommand(parsed, io.env),
+});
+
 /** Runs `toolspan convert`; resolves to the exit status. */
-export async function convertCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
-  applyMaxLineBytes(parsed.options);
-  if (parsed.options.get("help")) {
-    process.stdout.write(`${CONVERT_HELP}\n`);
-    return 0;
-  }
-  const to = parsed.options.get("to") as ConvertTarget | undefined;
+async function convertCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
+  applyMaxLineBytes(parsed.options.maxLineBytes, env);
+  const to = parsed.options.to;
   if (to === undefined) throw new UsageError("--to is required", "toolspan convert --to otlp|jsonl [FILE|-]");
   if (parsed.rest.length > 1) throw new UsageError("one input at most");
   const path = parsed.rest[0] ?? "-";
-  const outPath = parsed.options.get("out") as string | undefined;
+  const outPath = parsed.options.out;
   const out = outPath === undefined ? process.stdout : (await openReplaceOption(outPath)).createWriteStream();
   // A file that cannot take the output (a full file system) must not end as a short file and exit 0.
   let writeError: NodeJS.ErrnoException | null = null;
@@ -71,7 +72,7 @@ export async function convertCommand(args: readonly string[]): Promise<number> {
     }
     if (writeError) {
       const failed = writeError as NodeJS.ErrnoException;
-      process.stderr.write(`toolspan convert: --out ${outPath}: cannot write (${failed.code ?? failed.message}); the file is incomplete\n`);
+      process.stderr.write(`toolspan: --out ${outPath}: cannot write (${failed.code ?? failed.message}); the file is incomplete\n`);
       return 2;
     }
   }

@@ -6,30 +6,23 @@ import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { escapeControls, showWord } from "../formats/safe-text.js";
 import { consentMode, describeRerun } from "../rerun/consent.js";
 import { renderRerunText } from "../rerun/render-text.js";
-import { DEFAULT_SHOW_BYTES } from "../rerun/rerun-span.js";
 import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import type { OptionSpec, ParsedArgs } from "./option-parser.js";
+import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { applyMaxLineBytes } from "./max-line-option.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "span", kind: "string", value: "ID", help: "debug only the span with this span_id (rerun even if it was not clipped)" },
-  { name: "yes", kind: "flag", help: "rerun without asking (without it, a terminal is asked for each span and anything else runs nothing)" },
-  { name: "out", kind: "string", value: "RUN", help: "append each rerun's full span (rerun_of, rerun_verdict) to the run file RUN" },
-  { name: "save", kind: "string", value: "DIR", help: "write each rerun's full streams to DIR/<new span id>.stdout and .stderr" },
   { name: "keep-going", kind: "flag", help: "rerun the clipped spans even when lint finds contract errors" },
-  { name: "no-normalize", kind: "flag", help: "diff previews as they are: keep timestamps, durations, addresses, pids and temp paths" },
-  { name: "show-bytes", kind: "count", value: "N", min: 1, help: `bytes shown of each unseen range: its first and last half when longer (default ${DEFAULT_SHOW_BYTES})` },
-  { name: "timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop each rerun after this long (SIGTERM, then SIGKILL), as in wrap" },
-  { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "stop a rerun that prints nothing for this long, as in wrap" },
-  MAX_LINE_OPTION,
-  { name: "help", kind: "flag", help: "show this help" },
-];
+  ...RERUN_OPTIONS,
+] as const satisfies readonly OptionSpec[];
 
-const DEBUG_HELP = `Usage: toolspan debug [options] FILE
+const USAGE = `Usage: toolspan debug [options] FILE
 
 The debug loop on one run file, in one command:
   1. lint it; stop and report if it breaks the contract (--keep-going goes on);
@@ -49,12 +42,9 @@ it, verdict identical or identical-normalized: toolspan rerun --out, or debug
 
 Nothing runs without consent: each rerun asks 'Run it? [y/N]' at the terminal;
 --yes answers yes to all. Without --yes and without a terminal, the plan is
-shown and nothing runs.
+shown and nothing runs.`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-Exit status: 0 nothing needed action (no contract errors, nothing clipped or
+const NOTES = `Exit status: 0 nothing needed action (no contract errors, nothing clipped or
 suspect); 1 something did (the summary says what, and what the reruns proved);
 2 a usage error, an unreadable file, a --span id no span has, or reruns
 needed and not confirmed (no --yes and no terminal: nothing ran).
@@ -66,36 +56,33 @@ Examples:
 
 Docs: docs/debug.md; the steps alone are toolspan lint, triage and rerun.`;
 
+export const command = defineCommand({
+  name: "debug",
+  summary: "the debug loop in one command: lint, find clipped spans, rerun and verify each, say what next",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  run: (parsed, io) => debugCommand(parsed, io.env),
+});
+
 /** Runs `toolspan debug`; resolves to the exit status. */
-export async function debugCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
-  applyMaxLineBytes(parsed.options);
+async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
   const options = parsed.options;
-  if (options.get("help")) {
-    process.stdout.write(`${DEBUG_HELP}\n`);
-    return 0;
-  }
+  applyMaxLineBytes(options.maxLineBytes, env);
   if (parsed.rest.length !== 1) {
     throw new UsageError(parsed.rest.length === 0 ? "no file given" : "debug reads one run file", "toolspan debug [options] FILE");
   }
   const file = parsed.rest[0]!;
   if (file === "-") throw new UsageError("debug reads a run file, not standard input (its report and reruns name spans as FILE:LINE)");
-  const timeoutSeconds = options.get("timeout") as number | undefined;
-  const mode = consentMode(options.get("yes") === true, process.stdin.isTTY === true);
+  const timeoutSeconds = options.timeout;
+  const mode = consentMode(options.yes === true, process.stdin.isTTY === true);
   let runFile: RunFile | null = null;
   let refusedForLackOfConsent = false;
   try {
     const report = await debugRun(file, {
-      spanId: options.get("span") as string | undefined,
-      keepGoing: options.get("keep-going") === true,
-      rerun: {
-        timeoutSeconds,
-        idleTimeoutSeconds: options.get("idle-timeout") as number | undefined,
-        saveDir: options.get("save") as string | undefined,
-        showBytes: options.get("show-bytes") as number | undefined,
-        normalize: options.get("no-normalize") !== true,
-        forwardSignals: true,
-      },
+      spanId: options.span,
+      keepGoing: options.keepGoing === true,
+      rerun: rerunRunOptions(options),
       onPlan: (of) => {
         process.stderr.write(`\n${describeRerun(of, timeoutSeconds)}\n`);
       },
@@ -107,12 +94,12 @@ export async function debugCommand(args: readonly string[]): Promise<number> {
         }
         const yes = mode === "go" || (await askYesNo("Run it? [y/N] "));
         // Opened at the first yes: a run that reruns nothing leaves no file behind.
-        if (yes && runFile === null) runFile = openOutOption(options.get("out") as string | undefined);
+        if (yes && runFile === null) runFile = openOutOption(options.out);
         return yes;
       },
       onRerun: async (result) => {
         const out = runFile as RunFile | null;
-        const appendedTo = out && appendSpan(out, result.span, "debug", { keepOpen: true }) ? out.path : undefined;
+        const appendedTo = out && appendSpan(out, result.span, { keepOpen: true }) ? out.path : undefined;
         const header = `=== ${escapeControls(`${file}:${result.of.line}`)} span ${showWord(result.of.rerunOf)}\n`;
         await writeWithBackpressure(process.stdout, header + renderRerunText(result, appendedTo) + "\n");
       },

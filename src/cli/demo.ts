@@ -4,41 +4,41 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runTool } from "../run/run-tool.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import type { OptionSpec } from "./option-parser.js";
 import { openOutOption, runIdToJoin } from "./out-option.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "out", kind: "string", value: "FILE", help: "the run file to append the span to (default: a new temporary file)" },
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const DEMO_HELP = `Usage: toolspan demo [--out FILE]
+const USAGE = `Usage: toolspan demo [--out FILE]
 
 Wraps a bundled test run (examples/demo/run-tests.mjs: 380 tests pass, then one
 fails) with the usual 8192-byte head cap, writes the span to a run file, shows
 what the model saw and what the span says, then re-runs the same argv without a
 cap, proves by hash that it reproduced the stream, and prints the bytes the
-model never saw.
-
-Options:
-${formatOptions(OPTIONS)}`;
+model never saw.`;
 
 const lastLines = (text: string, count: number): string =>
   text.trimEnd().split("\n").slice(-count).map((line) => `    ${line}`).join("\n");
 
+export const command = defineCommand({
+  name: "demo",
+  summary: "wrap a bundled test run whose failing assertion lies past the cap",
+  usage: USAGE,
+  options: OPTIONS,
+  interleaved: false,
+  run: ({ options }, io) => demo(options.out, io.env),
+});
+
 /** Runs the demo; resolves to 0 when it showed what it set out to show. */
-export async function demoCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS);
-  if (parsed.options.get("help")) {
-    process.stdout.write(`${DEMO_HELP}\n`);
-    return 0;
-  }
+async function demo(out: string | undefined, env: NodeJS.ProcessEnv): Promise<number> {
   const script = fileURLToPath(new URL("../../../examples/demo/run-tests.mjs", import.meta.url));
-  const outPath =
-    (parsed.options.get("out") as string | undefined) ?? join(mkdtempSync(join(tmpdir(), "toolspan-demo-")), "run.jsonl");
+  const outPath = out ?? join(mkdtempSync(join(tmpdir(), "toolspan-demo-")), "run.jsonl");
   const runFile = openOutOption(outPath)!;
   const argv = [process.execPath, script];
-  const clipped = await runTool(argv, { cap: 8192, marker: true, stdin: "ignore", toolName: "pytest", runId: runIdToJoin(runFile, process.env) });
+  const clipped = await runTool(argv, { cap: 8192, marker: true, stdin: "ignore", toolName: "pytest", runId: runIdToJoin(runFile, env) });
   runFile.append(JSON.stringify(clipped.span));
   runFile.close();
   const full = await runTool(argv, { cap: null, stdin: "ignore", toolName: "pytest", runId: clipped.span.run_id });

@@ -4,11 +4,12 @@
 import { readSync } from "node:fs";
 import { HOOKS } from "../harness/hooks.js";
 import { wrappedCommand, type HarnessHook } from "../harness/hook.js";
-import { HARNESS_IDS, type HarnessId } from "../harness/profiles.js";
+import { HARNESS_IDS } from "../harness/profiles.js";
 import { escapeControls } from "../formats/safe-text.js";
+import { defineCommand } from "./define-command.js";
 import { selfInvocation } from "./self-invocation.js";
 
-export const HOOK_HELP = `Usage: toolspan hook claude-code|codex|gemini
+const USAGE = `Usage: toolspan hook claude-code|codex|gemini
 
 The hook command 'toolspan init' writes into a harness's settings: the harness
 runs it before each tool call with the call as JSON on stdin. For a shell call
@@ -20,12 +21,9 @@ so the call runs whole, toolspan keeps what the harness passes on, and the
 span and stream are kept under $TOOLSPAN_HOME (default ~/.toolspan). Every
 other field of the tool input is kept. Anything else (another tool, input it
 cannot read, a background command) passes through untouched: no answer, one
-line on stderr. It never blocks a call. See docs/harnesses.md.
+line on stderr. It never blocks a call. See docs/harnesses.md.`;
 
-Options:
-  -h, --help  show this help
-
-Exit status: 0, whatever the input (a harness reads some other codes as "block
+const NOTES = `Exit status: 0, whatever the input (a harness reads some other codes as "block
 the call"); 1 for an unknown harness name.`;
 
 // A hook input is a few KB; past this it is not one, and is not read further.
@@ -75,20 +73,24 @@ export function answerHook(hook: HarnessHook, text: string | null, invocation: s
   return { answer: hook.answer(call, wrappedCommand(invocation, hook.id, call, hook.wrapArgs?.(call, process.env) ?? [])) };
 }
 
-/** Runs `toolspan hook`; resolves to the exit status. */
-export async function hookCommand(args: readonly string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    process.stdout.write(`${HOOK_HELP}\n`);
+export const command = defineCommand({
+  name: "hook",
+  summary: "the hook a harness runs before each tool call: rewrites shell calls to run through wrap",
+  usage: USAGE,
+  notes: NOTES,
+  // Read here, not by the option parser: an argument it would refuse (exit 2) reads to a harness as "block the call".
+  parse: (args) => ({ options: { help: args.includes("--help") || args.includes("-h") ? true : undefined }, args }),
+  async run({ args }, io) {
+    const [harness, ...rest] = args;
+    const id = HARNESS_IDS.find((known) => known === harness);
+    if (id === undefined || rest.length > 0) {
+      io.stderr.write(`toolspan: give one harness: ${HARNESS_IDS.join(", ")} (got ${escapeControls(args.join(" ") || "none")})\n`);
+      return 1;
+    }
+    const hook = await HOOKS[id]();
+    const result = answerHook(hook, readInput(), selfInvocation(io.env));
+    if ("pass" in result) return passThrough(id, result.pass);
+    io.stdout.write(`${JSON.stringify(result.answer)}\n`);
     return 0;
-  }
-  const [harness, ...rest] = args;
-  if (harness === undefined || rest.length > 0 || !(HARNESS_IDS as readonly string[]).includes(harness)) {
-    process.stderr.write(`toolspan hook: give one harness: ${HARNESS_IDS.join(", ")} (got ${escapeControls(args.join(" ") || "none")})\n`);
-    return 1;
-  }
-  const hook = await HOOKS[harness as HarnessId]();
-  const result = answerHook(hook, readInput(), selfInvocation());
-  if ("pass" in result) return passThrough(harness, result.pass);
-  process.stdout.write(`${JSON.stringify(result.answer)}\n`);
-  return 0;
-}
+  },
+});

@@ -7,19 +7,19 @@ import { SettingsError } from "../harness/init/settings-format.js";
 import { INIT_TARGETS, type InitScope } from "../harness/init/targets.js";
 import { HARNESS_IDS, PROFILES, type HarnessId } from "../harness/profiles.js";
 import { toolspanHome } from "../store/home.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import type { OptionSpec, ParsedArgs } from "./option-parser.js";
 import { selfInvocation } from "./self-invocation.js";
 import { UsageError } from "./usage-error.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "user", kind: "flag", help: "the user's settings, for every project (default)" },
   { name: "project", kind: "flag", help: "the current folder's project settings instead" },
   { name: "dry-run", kind: "flag", help: "print the change as a diff, write nothing" },
   { name: "remove", kind: "flag", help: "take toolspan's hook out again (the file comes back byte for byte if nothing else changed it)" },
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const INIT_HELP = `Usage: toolspan init claude-code|codex|gemini [--user|--project] [--dry-run] [--remove]
+const USAGE = `Usage: toolspan init claude-code|codex|gemini [--user|--project] [--dry-run] [--remove]
 
 Puts toolspan in front of every shell call of the harness: writes a hook
 ('toolspan hook HARNESS') into the harness's own settings file, merged with what
@@ -30,12 +30,9 @@ and streams go to $TOOLSPAN_HOME (default ~/.toolspan). See docs/harnesses.md.
 
   claude-code  ~/.claude/settings.json   (--project: .claude/settings.json)
   codex        ~/.codex/config.toml      (--project: .codex/config.toml)
-  gemini       ~/.gemini/settings.json   (--project: .gemini/settings.json)
+  gemini       ~/.gemini/settings.json   (--project: .gemini/settings.json)`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-Exit status: 0 done (or nothing to do); 2 a usage error, or a settings file
+const NOTES = `Exit status: 0 done (or nothing to do); 2 a usage error, or a settings file
 that cannot be read or merged (it is left as it is).`;
 
 function describe(change: InitChange, harness: HarnessId, dryRun: boolean): string {
@@ -55,24 +52,27 @@ function describe(change: InitChange, harness: HarnessId, dryRun: boolean): stri
   }
 }
 
+export const command = defineCommand({
+  name: "init",
+  summary: "put toolspan in front of a harness's shell calls: writes its hook into the harness's settings",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  run: (parsed) => initCommand(parsed),
+});
+
 /** Runs `toolspan init`; resolves to the exit status. */
-export async function initCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
+async function initCommand(parsed: ParsedArgs<typeof OPTIONS>): Promise<number> {
   const options = parsed.options;
-  if (options.get("help")) {
-    process.stdout.write(`${INIT_HELP}\n`);
-    return 0;
-  }
-  const harness = parsed.rest[0];
-  if (parsed.rest.length !== 1 || !(HARNESS_IDS as readonly string[]).includes(harness!)) {
+  const id = HARNESS_IDS.find((harness) => harness === parsed.rest[0]);
+  if (parsed.rest.length !== 1 || id === undefined) {
     throw new UsageError(`give one harness: ${HARNESS_IDS.join(", ")}`, "toolspan init claude-code|codex|gemini [--user|--project] [--dry-run] [--remove]");
   }
-  if (options.get("user") === true && options.get("project") === true) throw new UsageError("--user and --project contradict each other");
-  const id = harness as HarnessId;
-  const scope: InitScope = options.get("project") === true ? "project" : "user";
+  if (options.user === true && options.project === true) throw new UsageError("--user and --project contradict each other");
+  const scope: InitScope = options.project === true ? "project" : "user";
   const target = INIT_TARGETS[id];
   const path = target.file(scope, process.env, process.cwd());
-  const dryRun = options.get("dry-run") === true;
+  const dryRun = options.dryRun === true;
   let change: InitChange;
   try {
     change = applyInit({
@@ -80,7 +80,7 @@ export async function initCommand(args: readonly string[]): Promise<number> {
       format: target.format,
       command: `${selfInvocation()} hook ${id}`,
       stateDir: join(toolspanHome(process.env), "init"),
-      remove: options.get("remove") === true,
+      remove: options.remove === true,
       dryRun,
     });
   } catch (error) {

@@ -9,12 +9,13 @@ import { VERSION } from "../util/version.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import { progressOnStderr } from "./progress.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
   { name: "rule", kind: "string", value: "ID=SEVERITY", repeat: true, help: "set a rule to off, warning or error (repeatable)" },
   { name: "config", kind: "string", value: "FILE", help: `read rule severities from FILE (default: ./${CONFIG_FILE} if present)` },
@@ -23,22 +24,18 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "workers", kind: "count", value: "N", help: "worker threads for large inputs (default: the available cores; 0: none)" },
   { name: "rules", kind: "flag", help: "list every rule with its default severity and description" },
   MAX_LINE_OPTION,
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const LINT_HELP = `Usage: toolspan lint [options] FILE...
+const USAGE = `Usage: toolspan lint [options] FILE...
 
 Checks tool spans (one JSON object per line, or OTLP/JSON as the Collector's
 file exporter writes it; '-' reads standard input) against the toolspan/1
 contract: flags that disagree with byte counts, a preview that claims success
 after a clip, hashes that are not hashes, and more. Lines are
 numbered as an editor numbers them; spans whose span_type is not "tool" are
-passed over; a malformed line is one finding and linting goes on.
+passed over; a malformed line is one finding and linting goes on.`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-Config file (toolspan.config.json): {"rules": {"possible-second-cap": "off", "mixed-runs": "error"}}
+const NOTES = `Config file (toolspan.config.json): {"rules": {"possible-second-cap": "off", "mixed-runs": "error"}}
 --rule options apply after the config file.
 
 Exit status: 0 no errors (warnings allowed), 1 errors (or more warnings than
@@ -54,8 +51,8 @@ function rulesTable(): string {
   return RULES.map((rule) => `${rule.id.padEnd(width)}${rule.severity.padEnd(9)}${rule.description}`).join("\n");
 }
 
-function severitiesFrom(options: Map<string, unknown>): Severities {
-  const { config, path: configPath } = readConfigFile(options.get("config") as string | undefined);
+function severitiesFrom(options: ParsedOptions<typeof OPTIONS>): Severities {
+  const { config, path: configPath } = readConfigFile(options.config);
   // A bad setting in the file is the file's fault (one line); one in --rule is a usage error.
   const reported = (toError: (message: string) => Error, apply: () => Severities): Severities => {
     try {
@@ -73,7 +70,7 @@ function severitiesFrom(options: Map<string, unknown>): Severities {
       return applySeverities(defaultSeverities(), config.rules as Record<string, unknown>, configPath);
     },
   );
-  for (const text of (options.get("rule") as string[] | undefined) ?? []) {
+  for (const text of options.rule ?? []) {
     severities = reported(
       (message) => new UsageError(message),
       () => {
@@ -85,22 +82,25 @@ function severitiesFrom(options: Map<string, unknown>): Severities {
   return severities;
 }
 
-/** Runs `toolspan lint`; resolves to the exit status. */
-export async function lintCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
-  applyMaxLineBytes(parsed.options);
-  if (parsed.options.get("help")) {
-    process.stdout.write(`${LINT_HELP}\n`);
-    return 0;
-  }
-  if (parsed.options.get("rules")) {
+export const command = defineCommand({
+  name: "lint",
+  summary: "check trace files against the span contract",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  run: (parsed, io) => lint(parsed.rest, parsed.options, io.env),
+});
+
+async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
+  applyMaxLineBytes(options.maxLineBytes, env);
+  if (options.rules) {
     process.stdout.write(`${rulesTable()}\n`);
     return 0;
   }
-  if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan lint [options] FILE... ('-' for standard input)");
-  const severities = severitiesFrom(parsed.options);
-  const quiet = parsed.options.get("quiet") === true;
-  const maxWarnings = parsed.options.get("max-warnings") as number | undefined;
+  if (files.length === 0) throw new UsageError("no file given", "toolspan lint [options] FILE... ('-' for standard input)");
+  const severities = severitiesFrom(options);
+  const quiet = options.quiet === true;
+  const maxWarnings = options.maxWarnings;
   const out = process.stdout;
   out.on("error", () => {});
   // Findings are gathered into 64 KiB writes; a slow reader makes linting wait between ranges.
@@ -117,16 +117,16 @@ export async function lintCommand(args: readonly string[]): Promise<number> {
   };
   // Started at the first finding or at the end: when no file could be read, nothing is printed but the errors (no
   // summary of 0 files, no empty SARIF document that would read as a clean run).
-  const startReporter = REPORTERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
+  const startReporter = REPORTERS[options.format ?? "text"]!;
   let reporter: Reporter | null = null;
   const reporting = (): Reporter => (reporter ??= startReporter(write, VERSION));
   const progress = progressOnStderr();
   let errors = 0;
   let warnings = 0;
   const unreadable: string[] = [];
-  const summary = await lintFiles(parsed.rest, {
+  const summary = await lintFiles(files, {
     severities,
-    workers: parsed.options.get("workers") as number | undefined,
+    workers: options.workers,
     onProgress: (bytes, lines) => progress.add(bytes, lines),
     afterRange: () => {
       const wait = draining;

@@ -3,17 +3,17 @@
 import { DEFAULT_MAX_RUNS, DEFAULT_RUN_TIMEOUT_SECONDS } from "../mcp/limits.js";
 import { newRunId } from "../run/ids.js";
 import { toolspanHome } from "../store/home.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import type { OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "max-runs", kind: "count", value: "N", min: 1, help: `commands running at once at most; more wait for a free slot (default ${DEFAULT_MAX_RUNS})` },
   { name: "timeout", kind: "seconds", value: "SECONDS", positive: true, help: `stop a command after this long unless the call says otherwise (default ${DEFAULT_RUN_TIMEOUT_SECONDS})` },
   { name: "session", kind: "string", value: "ID", help: "the session's id: its run_id and run file (default a new id)" },
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const MCP_HELP = `Usage: toolspan mcp [--max-runs N] [--timeout SECONDS] [--session ID]
+const USAGE = `Usage: toolspan mcp [--max-runs N] [--timeout SECONDS] [--session ID]
 
 A Model Context Protocol server on stdin and stdout, for any MCP client (Claude
 Code, Codex CLI, Gemini CLI, Cursor, ...). Its tools:
@@ -27,32 +27,30 @@ Code, Codex CLI, Gemini CLI, Cursor, ...). Its tools:
 Every span goes to $TOOLSPAN_HOME/runs/mcp/SESSION.jsonl (one file per session)
 and every stream to $TOOLSPAN_HOME/store, kept within TOOLSPAN_STORE_BUDGET as
 the hook sessions are. 'toolspan init claude-code --mcp' (or codex, gemini)
-adds the server to a client's settings. See docs/mcp.md.
+adds the server to a client's settings. See docs/mcp.md.`;
 
-Options:
-${formatOptions(OPTIONS)}
+const NOTES = `Exit status: 0 when the client closes the session; 2 for a usage error.`;
 
-Exit status: 0 when the client closes the session; 2 for a usage error.`;
-
-/** Runs `toolspan mcp`; resolves to the exit status once the session ends. */
-export async function mcpCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS);
-  const options = parsed.options;
-  if (options.get("help")) {
-    process.stdout.write(`${MCP_HELP}\n`);
+export const command = defineCommand({
+  name: "mcp",
+  summary: "an MCP server: run shell commands, and page, search and verify what was cut of their output",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  interleaved: false,
+  async run({ options, rest }, io) {
+    if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`, "toolspan mcp [--max-runs N] [--timeout SECONDS] [--session ID]");
+    const session = options.session;
+    if (session === "") throw new UsageError("--session takes a non-empty id");
+    const { serveMcp } = await import("../mcp/serve.js");
+    await serveMcp({
+      home: toolspanHome(io.env),
+      sessionId: session ?? newRunId(),
+      cwd: process.cwd(),
+      env: io.env,
+      maxRuns: options.maxRuns ?? DEFAULT_MAX_RUNS,
+      timeoutSeconds: options.timeout ?? DEFAULT_RUN_TIMEOUT_SECONDS,
+    });
     return 0;
-  }
-  if (parsed.rest.length > 0) throw new UsageError(`unexpected argument '${parsed.rest[0]}'`, "toolspan mcp [--max-runs N] [--timeout SECONDS] [--session ID]");
-  const session = options.get("session") as string | undefined;
-  if (session === "") throw new UsageError("--session takes a non-empty id");
-  const { serveMcp } = await import("../mcp/serve.js");
-  await serveMcp({
-    home: toolspanHome(process.env),
-    sessionId: session ?? newRunId(),
-    cwd: process.cwd(),
-    env: process.env,
-    maxRuns: (options.get("max-runs") as number | undefined) ?? DEFAULT_MAX_RUNS,
-    timeoutSeconds: (options.get("timeout") as number | undefined) ?? DEFAULT_RUN_TIMEOUT_SECONDS,
-  });
-  return 0;
-}
+  },
+});

@@ -1,34 +1,59 @@
-// A small argv parser driven by option tables, so each command's parsing and --help come from one description.
+// A small argv parser driven by option tables, so each command's parsing and --help come from one description, and
+// the parsed options' types come from it too.
 import { UsageError } from "./usage-error.js";
 
-/** One option of a command, as data: the parser and the help text both read it. */
+/** One option of a command, as data: the parser, the help text and the options' type all read it. */
 export interface OptionSpec {
-  /** Long name without dashes, e.g. `cap`. */
-  name: string;
+  /** Long name without dashes, e.g. `cap`; parsed options name it in camelCase (`no-cap`: `noCap`). */
+  readonly name: string;
   /** `flag` takes no value; the others take one. */
-  kind: "flag" | "count" | "seconds" | "string" | "choice";
+  readonly kind: "flag" | "count" | "seconds" | "string" | "choice";
   /** Placeholder in help, e.g. `N`. */
-  value?: string;
+  readonly value?: string;
   /** Allowed values of a `choice`. */
-  choices?: readonly string[];
+  readonly choices?: readonly string[];
   /** Smallest allowed number for `count` (default 0). */
-  min?: number;
+  readonly min?: number;
   /** `seconds` must be greater than 0 (a limit of 0 would stop the command at once). */
-  positive?: boolean;
+  readonly positive?: boolean;
   /** May be given more than once; the values are gathered in order. */
-  repeat?: boolean;
-  help: string;
+  readonly repeat?: boolean;
+  /** The library option this flag sets, which a library error names (`maxLineBytes`): printed as the flag. */
+  readonly libraryName?: string;
+  readonly help: string;
 }
 
-export type ParsedValue = boolean | number | string | string[];
+/** `max-line-bytes` as `maxLineBytes`. */
+export type CamelName<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelName<Tail>>}` : Name;
 
-export interface ParsedArgs {
-  options: Map<string, ParsedValue>;
+type ValueOf<Spec extends OptionSpec> = Spec["kind"] extends "flag"
+  ? true
+  : Spec["kind"] extends "count" | "seconds"
+    ? number
+    : Spec["kind"] extends "choice"
+      ? Spec["choices"] extends readonly (infer Choice)[]
+        ? Choice
+        : string
+      : Spec["repeat"] extends true
+        ? string[]
+        : string;
+
+/** The options parsed against `Specs`, by camelCase name; an option not given is absent. */
+export type ParsedOptions<Specs extends readonly OptionSpec[]> = { [Spec in Specs[number] as CamelName<Spec["name"]>]?: ValueOf<Spec> };
+
+export interface ParsedArgs<Specs extends readonly OptionSpec[]> {
+  options: ParsedOptions<Specs>;
   /** Everything after `--`, or from the first argument that is not an option. */
   rest: string[];
 }
 
-function parseValue(spec: OptionSpec, raw: string, shown: string): ParsedValue {
+type ParsedValue = boolean | number | string | string[];
+
+function camelName(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function parseValue(spec: OptionSpec, raw: string, shown: string): number | string {
   switch (spec.kind) {
     case "count": {
       const min = spec.min ?? 0;
@@ -56,9 +81,9 @@ function parseValue(spec: OptionSpec, raw: string, shown: string): ParsedValue {
 
 /** Parses `args` against `specs`. Options stop at `--`, and, unless `interleaved`, at the first argument
  * not starting with `-` (so a wrapped command's own options are left alone). */
-export function parseArgs(args: readonly string[], specs: readonly OptionSpec[], interleaved = false): ParsedArgs {
+export function parseArgs<const Specs extends readonly OptionSpec[]>(args: readonly string[], specs: Specs, interleaved = false): ParsedArgs<Specs> {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
-  const options = new Map<string, ParsedValue>();
+  const options: Record<string, ParsedValue> = {};
   const positionals: string[] = [];
   let i = 0;
   for (; i < args.length; i++) {
@@ -74,7 +99,7 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
     }
     // -h is --help wherever there is a --help: the one short option, as people type it first.
     if (arg === "-h" && byName.get("help")?.kind === "flag") {
-      options.set("help", true);
+      options.help = true;
       continue;
     }
     if (!arg.startsWith("--")) throw new UsageError(`unknown option '${arg}'`);
@@ -83,9 +108,10 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
     const spec = byName.get(name);
     if (!spec) throw new UsageError(`unknown option '--${name}'`);
     const shown = `--${name}`;
+    const key = camelName(name);
     if (spec.kind === "flag") {
       if (eq !== -1) throw new UsageError(`${shown} takes no value`);
-      options.set(name, true);
+      options[key] = true;
       continue;
     }
     let raw: string;
@@ -97,10 +123,17 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[],
       i++;
     }
     const value = parseValue(spec, raw, shown);
-    if (spec.repeat) options.set(name, [...((options.get(name) as string[] | undefined) ?? []), String(value)]);
-    else options.set(name, value);
+    const gathered = options[key];
+    options[key] = spec.repeat ? [...(Array.isArray(gathered) ? gathered : []), String(value)] : value;
   }
-  return { options, rest: [...positionals, ...args.slice(i)] };
+  // The one place the table's types meet the values: each key and value was made from its spec above.
+  return { options: options as ParsedOptions<Specs>, rest: [...positionals, ...args.slice(i)] };
+}
+
+/** The flag that sets the library option `libraryName` in `specs` (`--max-line-bytes` for `maxLineBytes`). */
+export function flagFor(libraryName: string, specs: readonly OptionSpec[]): string | undefined {
+  const spec = specs.find((candidate) => candidate.libraryName === libraryName);
+  return spec && `--${spec.name}`;
 }
 
 /** The options part of a command's --help, aligned. */

@@ -19,7 +19,7 @@ export function openOutOption(path: string | undefined): RunFile | null {
  * the file is as it was before, and a one-line message naming the file goes to stderr, followed by the span as one
  * line unless it is printed elsewhere already (`printed`), so it is not lost; the caller's exit status still says
  * how the command ended. Returns whether the file took it. */
-export function appendSpan(runFile: RunFile, span: object, command: string, how: { keepOpen?: boolean; printed?: string; quiet?: boolean } = {}): boolean {
+export function appendSpan(runFile: RunFile, span: object, how: { keepOpen?: boolean; printed?: string; quiet?: boolean } = {}): boolean {
   const line = JSON.stringify(span);
   try {
     runFile.append(line);
@@ -28,7 +28,7 @@ export function appendSpan(runFile: RunFile, span: object, command: string, how:
     if (!(error instanceof AppendFailed)) throw error;
     const where = how.printed ? `the span is on ${how.printed} only` : `the span follows on stderr\n${line}`;
     // Quiet where stderr is what a model reads (a harness's call): the span is then lost, not put in its way.
-    if (!how.quiet) process.stderr.write(`toolspan ${command}: --out ${error.message}; ${where}\n`);
+    if (!how.quiet) process.stderr.write(`toolspan: --out ${error.message}; ${where}\n`);
     return false;
   } finally {
     if (!how.keepOpen) runFile.close();

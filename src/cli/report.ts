@@ -1,22 +1,22 @@
 // `toolspan report`: a run's figures in one place, for an incident review: what was clipped, how much the model
 // never saw, what failed, what the contract says, and where to look first.
 import { UnreadableInput } from "../formats/jsonl-lines.js";
-import { escapeControls } from "../formats/safe-text.js";
 import { reportFile } from "../report/report-file.js";
 import { REPORT_FORMATS, REPORT_RENDERERS } from "../report/renderers.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand } from "./define-command.js";
+import { failureLine } from "./failure.js";
+import type { OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
 import { UsageError } from "./usage-error.js";
 import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: REPORT_FORMATS, help: "text (default, for people), json (one object per file) or markdown (for a review)" },
   MAX_LINE_OPTION,
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const REPORT_HELP = `Usage: toolspan report [options] FILE...
+const USAGE = `Usage: toolspan report [options] FILE...
 
 Sums up each run file ('-' reads standard input): toolspan JSONL, OTLP JSON
 (Collector file-exporter lines or one document) and the spans 'toolspan audit
@@ -26,12 +26,9 @@ bytes the model never saw, per stream, and the largest clip; failures,
 timeouts, stalls, signals; lint errors and warnings by rule; the tools that
 lost the most; the few spans to look at first, with the decision table's
 first action; and the next step. Previews are never printed. On a terminal,
-stderr shows the progress of a long file (MiB and lines per second).
+stderr shows the progress of a long file (MiB and lines per second).`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-Exit status: 0 nothing needs action in any file (a span settled by a verified
+const NOTES = `Exit status: 0 nothing needs action in any file (a span settled by a verified
 rerun in its file needs none), 1 a span or line needs action, 2 usage error or
 a file that cannot be read (the others are still reported).
 
@@ -42,35 +39,37 @@ Examples:
 
 Docs: docs/report.md (every figure and key).`;
 
-/** Runs `toolspan report`; resolves to the exit status. */
-export async function reportCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
-  applyMaxLineBytes(parsed.options);
-  if (parsed.options.get("help")) {
-    process.stdout.write(`${REPORT_HELP}\n`);
-    return 0;
-  }
-  if (parsed.rest.length === 0) throw new UsageError("no file given", "toolspan report [options] FILE... ('-' for standard input)");
-  if (parsed.rest.filter((file) => file === "-").length > 1) throw new UsageError("standard input ('-') can be read once");
-  const render = REPORT_RENDERERS[(parsed.options.get("format") as string | undefined) ?? "text"]!;
-  const out = process.stdout;
-  out.on("error", () => {});
-  let status = 0;
-  for (const file of parsed.rest) {
-    let report;
-    const progress = progressOnStderr();
-    try {
-      report = await reportFile(file, (bytes, lines) => progress.add(bytes, lines));
-    } catch (error) {
-      if (!(error instanceof UnreadableInput)) throw error;
-      process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
-      status = 2;
-      continue;
-    } finally {
-      progress.done();
+export const command = defineCommand({
+  name: "report",
+  summary: "a run's figures for an incident review: clipped, never seen, failed, where to look first",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  async run({ options, rest }, io) {
+    applyMaxLineBytes(options.maxLineBytes, io.env);
+    if (rest.length === 0) throw new UsageError("no file given", "toolspan report [options] FILE... ('-' for standard input)");
+    if (rest.filter((file) => file === "-").length > 1) throw new UsageError("standard input ('-') can be read once");
+    const render = REPORT_RENDERERS[options.format ?? "text"]!;
+    const out = io.stdout;
+    out.on("error", () => {});
+    let status = 0;
+    for (const file of rest) {
+      let report;
+      const progress = progressOnStderr(io.stderr);
+      try {
+        report = await reportFile(file, (bytes, lines) => progress.add(bytes, lines));
+      } catch (error) {
+        if (!(error instanceof UnreadableInput)) throw error;
+        // The other files are still reported.
+        io.stderr.write(failureLine(error, OPTIONS));
+        status = 2;
+        continue;
+      } finally {
+        progress.done();
+      }
+      await writeWithBackpressure(out, render(report));
+      if (report.triage.flagged > report.triage.settled && status === 0) status = 1;
     }
-    await writeWithBackpressure(out, render(report));
-    if (report.triage.flagged > report.triage.settled && status === 0) status = 1;
-  }
-  return status;
-}
+    return status;
+  },
+});

@@ -2,21 +2,20 @@
 import { createReadStream } from "node:fs";
 import { STREAMS } from "../contract/constants.js";
 import type { StreamName } from "../contract/span.js";
-import { UnreadableInput } from "../formats/jsonl-lines.js";
-import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
+import { escapeForTerminal } from "../formats/safe-text.js";
 import { locateSpan, parseSpanRef } from "../rerun/locate-span.js";
-import { RerunRefused } from "../rerun/rerun-refused.js";
 import { unseenPlan, type ByteRange } from "../rerun/unseen.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { matchingLines, type LineMatch } from "../store/matching-lines.js";
-import { BlobProblem, verifyBlob } from "../store/verify-blob.js";
+import { verifyBlob } from "../store/verify-blob.js";
 import { FOLLOW_UP_BYTES } from "../harness/notice.js";
 import { compileLinearPattern } from "../formats/linear-pattern.js";
-import { formatOptions, parseArgs, type OptionSpec } from "./option-parser.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
+import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { readStoreDir } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
   { name: "stream", kind: "choice", value: "STREAM", choices: STREAMS, help: "stdout (default) or stderr" },
   { name: "unseen", kind: "flag", help: "only the bytes the model never saw (what the span's cap and keep dropped)" },
@@ -26,10 +25,11 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "from-line", kind: "count", value: "N", min: 1, help: "with --grep: only lines from line N on (to go on where a bounded answer stopped)" },
   { name: "max-bytes", kind: "count", value: "N", min: 1, help: `with --grep: print at most N bytes of lines (default ${FOLLOW_UP_BYTES}); the rest is counted on stderr` },
   { name: "store", kind: "string", value: "DIR", help: "the blob store (default: $TOOLSPAN_STORE, else $TOOLSPAN_HOME/store, else ~/.toolspan/store)" },
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-const SHOW_HELP = `Usage: toolspan show [options] FILE:LINE
+type ShowOptions = ParsedOptions<typeof OPTIONS>;
+
+const USAGE = `Usage: toolspan show [options] FILE:LINE
        toolspan show [options] FILE --span ID
 
 Prints the whole stream a span's blob keeps (wrap --store DIR), or with
@@ -37,12 +37,9 @@ Prints the whole stream a span's blob keeps (wrap --store DIR), or with
 Nothing is re-run. The blob's sha256 is checked against its name and the
 span's stream hash (and its length against the byte count) before a byte is
 printed. Bytes go to stdout exactly as stored; on a terminal, control
-characters are escaped.
+characters are escaped.`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-With --grep PATTERN, only the lines of the whole stream that match, the part
+const NOTES = `With --grep PATTERN, only the lines of the whole stream that match, the part
 the model never saw included, each as LINE:OFFSET:TEXT (line number, byte
 offset, the line; a line past 400 bytes is cut and says how long it is), at
 most --max-bytes in all; stderr says how many more match and how to go on.
@@ -83,11 +80,10 @@ function matchLine(found: LineMatch): Buffer {
   return Buffer.concat([Buffer.from(`${found.line}:${found.offset}:`), shown, Buffer.from(`${cut}\n`)]);
 }
 
-async function printMatches(path: string, stream: StreamName, options: Map<string, unknown>): Promise<void> {
-  const pattern = options.get("grep") as string;
-  const test = linearPattern(pattern, options.get("ignore-case") === true);
-  const fromLine = (options.get("from-line") as number | undefined) ?? 1;
-  const budget = (options.get("max-bytes") as number | undefined) ?? FOLLOW_UP_BYTES;
+async function printMatches(path: string, stream: StreamName, pattern: string, options: ShowOptions): Promise<void> {
+  const test = linearPattern(pattern, options.ignoreCase === true);
+  const fromLine = options.fromLine ?? 1;
+  const budget = options.maxBytes ?? FOLLOW_UP_BYTES;
   const terminal = process.stdout.isTTY === true;
   let printed = 0;
   let shown = 0;
@@ -122,41 +118,41 @@ async function print(path: string, range: ByteRange): Promise<void> {
   if (terminal) await writeWithBackpressure(process.stdout, escapeForTerminal(decoder.decode()));
 }
 
-/** Runs `toolspan show`; resolves to the exit status. */
-export async function showCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS, true);
-  const options = parsed.options;
-  if (options.get("help")) {
-    process.stdout.write(`${SHOW_HELP}\n`);
-    return 0;
-  }
-  if (parsed.rest.length !== 1) throw new UsageError("give one span: FILE:LINE, or FILE --span ID", "toolspan show [options] FILE:LINE");
-  if (options.get("unseen") === true && options.has("range")) throw new UsageError("--unseen and --range contradict each other");
-  if (options.has("grep") && (options.get("unseen") === true || options.has("range"))) throw new UsageError("--grep reads the whole stream: it takes neither --unseen nor --range");
-  for (const name of ["ignore-case", "from-line", "max-bytes"]) if (options.has(name) && !options.has("grep")) throw new UsageError(`--${name} goes with --grep`);
-  if (options.has("grep")) linearPattern(options.get("grep") as string, false);
-  const dir = readStoreDir(options.get("store") as string | undefined, process.env);
-  const stream = (options.get("stream") as StreamName | undefined) ?? "stdout";
+export const command = defineCommand({
+  name: "show",
+  summary: "print a stored stream, or only the bytes the model never saw, verified against the span",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  run: ({ options, rest }, io) => show(rest, options, io),
+});
+
+/** Runs `toolspan show`; resolves to the exit status. A span that cannot be found, a blob missing or damaged: main's
+ * to report, in one line. */
+async function show(rest: string[], options: ShowOptions, io: CommandIo): Promise<number> {
+  if (rest.length !== 1) throw new UsageError("give one span: FILE:LINE, or FILE --span ID", "toolspan show [options] FILE:LINE");
+  if (options.unseen === true && options.range !== undefined) throw new UsageError("--unseen and --range contradict each other");
+  const pattern = options.grep;
+  if (pattern !== undefined && (options.unseen === true || options.range !== undefined)) throw new UsageError("--grep reads the whole stream: it takes neither --unseen nor --range");
+  if (pattern === undefined) {
+    if (options.ignoreCase !== undefined) throw new UsageError("--ignore-case goes with --grep");
+    if (options.fromLine !== undefined) throw new UsageError("--from-line goes with --grep");
+    if (options.maxBytes !== undefined) throw new UsageError("--max-bytes goes with --grep");
+  } else linearPattern(pattern, false);
+  const dir = readStoreDir(options.store, io.env);
+  const stream = options.stream ?? "stdout";
   process.stdout.on("error", () => {});
-  try {
-    const { span } = await locateSpan(parseSpanRef(parsed.rest[0]!, options.get("span") as string | undefined));
-    const blob = await verifyBlob(span, stream, dir);
-    if (options.has("grep")) {
-      await printMatches(blob.path, stream, options);
-      return 0;
-    }
-    const whole = { start: 0, end: blob.bytes };
-    const ranges = options.get("unseen") === true
-      ? unseenPlan(span, stream, blob.bytes).ranges
-      : [options.has("range") ? parseRange(options.get("range") as string, blob.bytes) : whole];
-    if (ranges.length === 0) process.stderr.write(`toolspan show: the model saw every byte of ${stream} (nothing was clipped)\n`);
-    for (const range of ranges) await print(blob.path, range);
+  const { span } = await locateSpan(parseSpanRef(rest[0]!, options.span));
+  const blob = await verifyBlob(span, stream, dir);
+  if (pattern !== undefined) {
+    await printMatches(blob.path, stream, pattern, options);
     return 0;
-  } catch (error) {
-    if (error instanceof RerunRefused || error instanceof UnreadableInput || error instanceof BlobProblem) {
-      process.stderr.write(`toolspan show: ${escapeControls(error.message)}\n`);
-      return 2;
-    }
-    throw error;
   }
+  const whole = { start: 0, end: blob.bytes };
+  const ranges = options.unseen === true
+    ? unseenPlan(span, stream, blob.bytes).ranges
+    : [options.range !== undefined ? parseRange(options.range, blob.bytes) : whole];
+  if (ranges.length === 0) process.stderr.write(`toolspan show: the model saw every byte of ${stream} (nothing was clipped)\n`);
+  for (const range of ranges) await print(blob.path, range);
+  return 0;
 }

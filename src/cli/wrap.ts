@@ -1,17 +1,18 @@
 // `toolspan wrap`: run a command, pass through what the cap keeps, write the span.
 import { resolve } from "node:path";
 import { DEFAULT_CAP, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS, KEEP_POLICIES } from "../contract/constants.js";
-import type { KeepPolicy } from "../contract/span.js";
 import type { ShutdownOtlp } from "../run/otel/register-otlp.js";
 import { runTool, type RunToolOptions } from "../run/run-tool.js";
 import { readerOutlets } from "../run/reader-outlets.js";
 import { appendSpan, openOutOption, runIdToJoin } from "./out-option.js";
-import { formatOptions, parseArgs, type OptionSpec, type ParsedValue } from "./option-parser.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
+import type { OptionSpec, ParsedOptions } from "./option-parser.js";
+import { makeStoreFolder } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
 import { HARNESS_OPTIONS, harnessRunOptions, openHarnessRunFile } from "./wrap-harness.js";
 import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
-const OPTIONS: readonly OptionSpec[] = [
+const OPTIONS = [
   { name: "cap", kind: "count", value: "N", help: `bytes kept of each stream (default ${DEFAULT_CAP})` },
   { name: "stdout-cap", kind: "count", value: "N", help: "bytes kept of stdout (overrides --cap)" },
   { name: "stderr-cap", kind: "count", value: "N", help: "bytes kept of stderr (overrides --cap)" },
@@ -33,10 +34,9 @@ const OPTIONS: readonly OptionSpec[] = [
   { name: "record-args", kind: "flag", help: "put the command's arguments on the OpenTelemetry span (process.command_args)" },
   ...SECRET_OPTIONS,
   ...HARNESS_OPTIONS,
-  { name: "help", kind: "flag", help: "show this help" },
-];
+] as const satisfies readonly OptionSpec[];
 
-export const WRAP_HELP = `Usage: toolspan wrap [options] -- CMD [ARGS...]
+const USAGE = `Usage: toolspan wrap [options] -- CMD [ARGS...]
 
 Runs CMD with ARGS exactly as given (no shell), keeps what the cap allows of its
 stdout and stderr, and records one tool span that tells the whole truth: bytes
@@ -49,12 +49,9 @@ stderr: exactly what the model gets. The span goes to --out FILE, or, without
 
 Secrets in the previews become [REDACTED:<rule>] (docs/secrets.md); hashes and
 the bytes passed through stay raw. --store DIR keeps each whole stream in a
-local blob store, read back with 'toolspan show' (docs/store.md).
+local blob store, read back with 'toolspan show' (docs/store.md).`;
 
-Options:
-${formatOptions(OPTIONS)}
-
-Exit status: the command's own code; 128+N when it was killed by signal N;
+const NOTES = `Exit status: the command's own code; 128+N when it was killed by signal N;
 124 when --timeout or --idle-timeout stopped it; 127 when the command was not
 found; 126 when it could not be started; 2 for a usage error. A span is written
 in every case but a usage error.
@@ -74,38 +71,39 @@ Examples:
   toolspan wrap --timeout 600 --idle-timeout 60 --marker --out run.jsonl -- npm test
   toolspan wrap --harness claude-code --session "$SESSION" -- bash -c 'npm test'`;
 
+/** wrap's options as parsed. */
+export type WrapOptions = ParsedOptions<typeof OPTIONS>;
+
 /** Turns parsed wrap arguments into runTool options; throws UsageError on contradictions. */
-export function wrapOptions(options: Map<string, ParsedValue>): RunToolOptions {
-  const count = (name: string): number | undefined => options.get(name) as number | undefined;
-  const noCap = options.get("no-cap") === true;
-  if (noCap && options.has("cap")) throw new UsageError("--cap and --no-cap contradict each other");
-  const cap = noCap ? null : count("cap") ?? DEFAULT_CAP;
-  if (options.get("run-id") === "") throw new UsageError("--run-id takes a non-empty id");
+export function wrapOptions(options: WrapOptions, env: NodeJS.ProcessEnv = process.env): RunToolOptions {
+  const noCap = options.noCap === true;
+  if (noCap && options.cap !== undefined) throw new UsageError("--cap and --no-cap contradict each other");
+  const cap = noCap ? null : options.cap ?? DEFAULT_CAP;
+  if (options.runId === "") throw new UsageError("--run-id takes a non-empty id");
   return {
     cap,
-    stdoutCap: count("stdout-cap") ?? cap,
-    stderrCap: count("stderr-cap") ?? cap,
-    keep: (options.get("keep") as KeepPolicy | undefined) ?? "head",
-    previewChars: count("preview"),
-    hashWindow: count("hash-window"),
-    cwd: options.get("cwd") as string | undefined,
-    toolName: options.get("tool-name") as string | undefined,
-    timeoutSeconds: count("timeout") ?? null,
-    idleTimeoutSeconds: count("idle-timeout") ?? null,
-    stallGraceSeconds: count("stall-grace"),
-    killAfterSeconds: count("kill-after"),
-    runId: options.get("run-id") as string | undefined,
-    marker: options.get("marker") === true,
-    recordArgs: options.get("record-args") === true,
-    ...secretRunOptions(options, process.env),
+    stdoutCap: options.stdoutCap ?? cap,
+    stderrCap: options.stderrCap ?? cap,
+    keep: options.keep ?? "head",
+    previewChars: options.preview,
+    hashWindow: options.hashWindow,
+    cwd: options.cwd,
+    toolName: options.toolName,
+    timeoutSeconds: options.timeout ?? null,
+    idleTimeoutSeconds: options.idleTimeout ?? null,
+    stallGraceSeconds: options.stallGrace,
+    killAfterSeconds: options.killAfter,
+    runId: options.runId,
+    marker: options.marker === true,
+    recordArgs: options.recordArgs === true,
+    ...secretRunOptions(options, env),
   };
 }
 
 // An endpoint (the flag, else the variables every OpenTelemetry SDK reads) turns the exporter on; the SDK is
 // loaded only then. A failed export is said only where stderr is not the stream a model reads (the export ends
 // after the span, which could not count the line): with --json, or on a terminal.
-async function startOtlp(flag: string | undefined, sayFailure: boolean): Promise<ShutdownOtlp | null> {
-  const env = process.env;
+async function startOtlp(flag: string | undefined, sayFailure: boolean, env: NodeJS.ProcessEnv): Promise<ShutdownOtlp | null> {
   if (flag !== undefined && !URL.canParse(flag)) throw new UsageError(`--otlp takes a URL, got '${flag}'`);
   if (flag === undefined && (env.OTEL_SDK_DISABLED === "true" || !(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))) {
     return null;
@@ -120,27 +118,37 @@ async function startOtlp(flag: string | undefined, sayFailure: boolean): Promise
   });
 }
 
-/** Runs `toolspan wrap`; resolves to the exit status. */
-export async function wrapCommand(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, OPTIONS);
-  if (parsed.options.get("help")) {
-    process.stdout.write(`${WRAP_HELP}\n`);
-    return 0;
-  }
-  if (parsed.rest.length === 0) throw new UsageError("no command given", "toolspan wrap [options] -- CMD [ARGS...]");
-  const harness = harnessRunOptions(parsed.options, process.env);
-  const options = { ...wrapOptions(parsed.options), ...harness?.run };
-  const json = parsed.options.get("json") === true;
-  const runFile = harness ? openHarnessRunFile(harness.runFile) : openOutOption(parsed.options.get("out") as string | undefined);
+export const command = defineCommand({
+  name: "wrap",
+  summary: "run a command, pass through what the cap keeps, record the span",
+  usage: USAGE,
+  notes: NOTES,
+  options: OPTIONS,
+  interleaved: false,
+  async run(parsed, io) {
+    if (parsed.rest.length === 0) throw new UsageError("no command given", "toolspan wrap [options] -- CMD [ARGS...]");
+    return wrap(parsed.rest, parsed.options, io);
+  },
+});
+
+async function wrap(argv: string[], parsed: WrapOptions, io: CommandIo): Promise<number> {
+  const { env, stdout, stderr } = io;
+  const harness = harnessRunOptions(parsed, env);
+  const options = { ...wrapOptions(parsed, env), ...harness?.run };
+  // Made before the command runs, as --out is opened: a store that cannot be made runs nothing. A harness's call runs
+  // whatever the store (its span says what was not kept).
+  if (!harness && options.store) makeStoreFolder(options.store.dir, parsed.store !== undefined ? "--store" : "TOOLSPAN_STORE");
+  const json = parsed.json === true;
+  const runFile = harness ? openHarnessRunFile(harness.runFile) : openOutOption(parsed.out);
   // A reader that went away (EPIPE) must not stop the span from being written; the outlets listen for it.
   const passThrough = !json;
-  const outlets = readerOutlets({ stdout: process.stdout, stderr: process.stderr }, passThrough ? { stdout: 1, stderr: 2 } : null);
-  const shutdownOtlp = await startOtlp(parsed.options.get("otlp") as string | undefined, !passThrough || process.stderr.isTTY === true);
-  const result = await runTool(parsed.rest, {
+  const outlets = readerOutlets({ stdout, stderr }, passThrough ? { stdout: 1, stderr: 2 } : null);
+  const shutdownOtlp = await startOtlp(parsed.otlp, !passThrough || stderr.isTTY === true, env);
+  const result = await runTool(argv, {
     ...options,
-    runId: options.runId ?? runIdToJoin(runFile, process.env),
-    traceparent: process.env.TRACEPARENT,
-    tracestate: process.env.TRACESTATE,
+    runId: options.runId ?? runIdToJoin(runFile, env),
+    traceparent: env.TRACEPARENT,
+    tracestate: env.TRACESTATE,
     buffer: false,
     forwardSignals: true,
     startErrorLine: passThrough,
@@ -153,12 +161,12 @@ export async function wrapCommand(args: readonly string[]): Promise<number> {
   outlets.close();
   const line = `${JSON.stringify(result.span)}\n`;
   // Passed through, the line is already on stderr, counted in the span; with --json stderr is only for people.
-  if (result.span.error && !passThrough) process.stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
+  if (result.span.error && !passThrough) stderr.write(`toolspan: cannot run: ${result.span.error}\n`);
   // A run file that cannot take the span (a full file system) puts it on stderr; the exit status stays the command's.
-  if (runFile) appendSpan(runFile, result.span, "wrap", { printed: json ? "stdout" : undefined, quiet: harness !== null });
-  if (json) process.stdout.write(line);
+  if (runFile) appendSpan(runFile, result.span, { printed: json ? "stdout" : undefined, quiet: harness !== null });
+  if (json) stdout.write(line);
   // For a harness, stderr is what the model reads: a span that cannot be kept is not put there.
-  else if (!runFile && !harness) process.stderr.write(line);
+  else if (!runFile && !harness) stderr.write(line);
   await shutdownOtlp?.();
   await harness?.afterSpan();
   return result.exitCode;

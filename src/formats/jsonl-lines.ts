@@ -2,22 +2,26 @@
 import { createReadStream, realpathSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { LineSplitter, LineTooLong } from "./line-splitter.js";
+import { ToolspanError } from "../util/errors.js";
 
 /** A run file that could not be read; `reason` is the system's code or a short phrase. */
-export class UnreadableInput extends Error {
+export class UnreadableInput extends ToolspanError {
   constructor(
     readonly path: string,
     readonly reason: string,
+    option?: string,
   ) {
-    super(`cannot read ${path}: ${reason}`);
+    super(`cannot read ${path}: ${reason}`, option);
     this.name = "UnreadableInput";
   }
 }
 
-/** The UnreadableInput for an error met reading `path`: the system's code, or the error's message. */
+/** The UnreadableInput for an error met reading `path`: the system's code, or the error's message (and the option
+ * it names). */
 export function unreadableInput(path: string, error: unknown): UnreadableInput {
   const code = (error as NodeJS.ErrnoException).code;
-  return new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message));
+  const option = error instanceof ToolspanError ? error.option : undefined;
+  return new UnreadableInput(path, code === "EISDIR" ? "is a directory" : (code ?? (error as Error).message), option);
 }
 
 /** Throws UnreadableInput for an input that is not a regular file and would hang a reader: a named FIFO (opening it

@@ -2,17 +2,19 @@
 // dropped, a last line without LF still counts, a UTF-8 BOM at the very start is not part of line 1.
 // Lines are cut on bytes and each is decoded alone: one non-ASCII character then costs its own line a
 // two-byte string, not a whole chunk (which makes decoding and JSON.parse of every line on it slower).
+import { ToolspanError } from "../util/errors.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** A line longer than the splitter's limit: reading stops there instead of gathering it without bound. */
-export class LineTooLong extends Error {
+/** A line longer than the splitter's limit: reading stops there instead of gathering it without bound. It names the
+ * limit as the library's option, `maxLineBytes` (the CLI shows its flag for it). */
+export class LineTooLong extends ToolspanError {
   constructor(
     readonly line: number,
     readonly limit: number,
   ) {
-    super(`line ${line} is longer than ${limit} bytes (--max-line-bytes raises the limit)`);
+    super(`line ${line} is longer than ${limit} bytes (maxLineBytes raises the limit)`, "maxLineBytes");
     this.name = "LineTooLong";
   }
 }

@@ -1,10 +1,11 @@
 // Which rules run, at which severity: defaults, then the config file, then --rule, the last word winning.
 import { RULES, RULES_BY_ID } from "./rules/index.js";
 import type { SeveritySetting } from "./rule.js";
+import { ToolspanError } from "../util/errors.js";
 
 export type Severities = Record<string, SeveritySetting>;
 
-export class SeverityError extends Error {}
+export class SeverityError extends ToolspanError {}
 
 const SETTINGS: readonly SeveritySetting[] = ["off", "warning", "error"];
 

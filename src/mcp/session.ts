@@ -1,11 +1,11 @@
 // One MCP session: the run file its spans go to (runs/mcp/<session>.jsonl under the toolspan home, run_id the session
 // id), the home's blob store, the blobs verified so far, the server-wide run slots, and the runs still going, so that
 // a server that is told to stop ends every command's process group and writes every span before it exits.
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { RunFile } from "../run/append-record.js";
 import { homeStore, sessionRunFile } from "../store/home.js";
 import { ToolFailure } from "./tool.js";
+import { makeFolder } from "../util/make-folder.js";
 import { RunSlots } from "./run-slots.js";
 import { VerifiedBlobs } from "./verified-blobs.js";
 
@@ -63,7 +63,7 @@ export class McpSession {
   openRunFile(): RunFile {
     if (this.runFile !== null) return this.runFile;
     try {
-      mkdirSync(dirname(this.runFilePath), { recursive: true, mode: 0o700 });
+      makeFolder(dirname(this.runFilePath), 0o700);
       this.runFile = RunFile.open(this.runFilePath);
       return this.runFile;
     } catch (error) {

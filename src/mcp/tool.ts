@@ -1,6 +1,7 @@
 // What one tool of `toolspan mcp` is: its definition as tools/list gives it (name, JSON Schemas, hints) and the
 // call that answers tools/call. The tools are data plus one function, so adding one is a file and a line.
 import type { McpSession } from "./session.js";
+import { ToolspanError } from "../util/errors.js";
 
 /** A JSON Schema, as MCP carries it. */
 export type JsonSchema = Record<string, unknown>;
@@ -40,6 +41,6 @@ export interface McpTool {
 
 /** A call the tool cannot answer, in one line naming what is wrong (an argument, a span, a blob): the model gets it as
  * an error result and can correct the call. */
-export class ToolFailure extends Error {
+export class ToolFailure extends ToolspanError {
   override name = "ToolFailure";
 }

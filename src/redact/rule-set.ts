@@ -2,6 +2,7 @@
 // (toolspan.config.json `redact`, kept beside the collector).
 import { LinearRegExp } from "../formats/linear-pattern.js";
 import { BUILTIN_RULES, type RedactRule } from "./rules.js";
+import { ToolspanError } from "../util/errors.js";
 
 /** The `redact` section of toolspan.config.json. */
 export interface RedactConfig {
@@ -15,7 +16,7 @@ export interface RedactConfig {
 }
 
 /** A `redact` section that cannot be used; the message names what is wrong. */
-export class RedactConfigError extends Error {}
+export class RedactConfigError extends ToolspanError {}
 
 // A quantified group that holds a quantifier, `(a+)+` or `(\w*x?){2,}`: the shape that backtracks exponentially.
 const QUANTIFIER = /(?:[*+?]|\{\d+(?:,\d*)?\})/;

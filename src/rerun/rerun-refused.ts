@@ -1,4 +1,5 @@
 // Why a rerun ran nothing: one error with a reason id, so the CLI exits 2 and `debug` can tell the cases apart.
+import { ToolspanError } from "../util/errors.js";
 
 /** Each way a rerun refuses, by id; the wording lives with the code that refuses. */
 export type RefusalReason =
@@ -15,7 +16,7 @@ export type RefusalReason =
   | "declined";
 
 /** Thrown before anything runs: the span could not be found or trusted, or the user did not agree. */
-export class RerunRefused extends Error {
+export class RerunRefused extends ToolspanError {
   constructor(
     readonly reason: RefusalReason,
     message: string,

@@ -1,8 +1,9 @@
 // Appends records to a run file so that concurrent writers never interleave or tear a line.
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { ToolspanError } from "../util/errors.js";
 
 /** A record that could not be appended; the file was left as it was. */
-export class AppendFailed extends Error {
+export class AppendFailed extends ToolspanError {
   constructor(readonly path: string, readonly code: string) {
     super(`${path}: cannot append (${code}); the file is left as it was`);
   }

@@ -5,14 +5,14 @@ import { KEEP_POLICIES } from "../contract/constants.js";
 import { nearestName } from "../formats/nearest-name.js";
 import { jsonText } from "../formats/safe-text.js";
 import type { RunToolOptions } from "./run-tool.js";
+import { ToolspanError } from "../util/errors.js";
 
 /** An argument runTool cannot take: `option` names it (`argv`, `keep`, …), the message says what it takes. */
-export class ToolspanOptionError extends Error {
-  constructor(
-    readonly option: string,
-    message: string,
-  ) {
-    super(`runTool: ${message}`);
+export class ToolspanOptionError extends ToolspanError {
+  declare readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(`runTool: ${message}`, option);
     this.name = "ToolspanOptionError";
   }
 }

@@ -1,12 +1,12 @@
 // Keeps a whole stream in a local, content-addressed store as it is read: written to a temporary file at the
 // pace the disk takes it, synced, then linked into place under its sha256 only once complete. A killed wrap
 // leaves a temporary file, never a partial blob under a final name; two wraps of the same stream end with one.
-import { mkdirSync } from "node:fs";
 import { link, mkdir, open, rename, rm, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { StreamFile } from "./stream-file.js";
 import { blobName, blobPath, newTempName, tempDir } from "./blob-path.js";
 import { hashFile } from "./hash-file.js";
+import { makeFolder } from "../util/make-folder.js";
 
 /** A blob store and its per-stream limit. */
 export interface BlobStoreOptions {
@@ -60,7 +60,7 @@ export class BlobWriter {
     this.maxBytes = store.maxBytes ?? null;
     let file: StreamFile | null = null;
     try {
-      mkdirSync(tempDir(store.dir), { recursive: true, mode: PRIVATE_DIR });
+      makeFolder(tempDir(store.dir), PRIVATE_DIR);
       file = new StreamFile(join(tempDir(store.dir), newTempName()));
     } catch (error) {
       this.error = `cannot store: ${(error as Error).message}`;

@@ -5,9 +5,10 @@ import type { SpanObject } from "../contract/span-fields.js";
 import { isCount, isHash } from "../contract/span-fields.js";
 import { blobHex, blobPath } from "./blob-path.js";
 import { hashFile } from "./hash-file.js";
+import { ToolspanError } from "../util/errors.js";
 
 /** Why a blob cannot be read: the span names none, the store does not have it, or its bytes are not the stream. */
-export class BlobProblem extends Error {
+export class BlobProblem extends ToolspanError {
   constructor(
     readonly kind: "none" | "missing" | "tampered",
     message: string,

@@ -103,7 +103,7 @@ describe("toolspan gc", () => {
       // The good run file first: what it names was gathered before the bad one is met.
       const result = await runCli(["gc", f.store, "--keep-days", "7", "--runs", f.run, bad]);
       assert.equal(result.code, 2, bad);
-      assert.equal(result.stderr.toString(), `toolspan gc: cannot read ${bad}: not a run file (line 1 is not a JSON object)\n`);
+      assert.equal(result.stderr.toString(), `toolspan: cannot read ${bad}: not a run file (line 1 is not a JSON object)\n`);
       assert.equal(result.stdout.length, 0);
       assert.deepEqual(present(f), [true, true, true, true], "nothing removed");
     }
@@ -112,11 +112,11 @@ describe("toolspan gc", () => {
   test("a store folder that does not exist, or a file given as one, is an error naming it", async () => {
     const missing = join(scratch, "no-such-store");
     const result = await runCli(["gc", missing, "--keep-days", "7"]);
-    assert.deepEqual([result.code, result.stderr.toString()], [2, `toolspan gc: cannot read ${missing}: ENOENT\n`]);
+    assert.deepEqual([result.code, result.stderr.toString()], [2, `toolspan: cannot read ${missing}: ENOENT\n`]);
     const file = join(scratch, "a-file");
     writeFileSync(file, "");
     const notFolder = await runCli(["gc", file, "--keep-days", "7"]);
-    assert.deepEqual([notFolder.code, notFolder.stderr.toString()], [2, `toolspan gc: cannot read ${file}: not a folder\n`]);
+    assert.deepEqual([notFolder.code, notFolder.stderr.toString()], [2, `toolspan: cannot read ${file}: not a folder\n`]);
   });
 
   test("follows no symbolic link: a fan folder, tmp/ or a blob name linked elsewhere keeps what it points at", async () => {

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { test } from "node:test";
 import { repoPath, repoRoot } from "../helpers/repo.js";
+import { BUG_EXIT, REPORT_REQUEST } from "../../src/cli/failure.js";
 
 const toolspan = (...args: string[]) =>
   spawnSync(process.execPath, [repoPath("bin/toolspan.js"), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -78,4 +79,26 @@ test("the package ships CONTRACT.md, which --help names, a LICENSE, and every fi
     }
   }
   assert.deepEqual(broken, []);
+});
+
+test("a bug (a plain Error thrown) exits 70 with its stack trace and a line asking to report it", () => {
+  // The preload makes the command's own write to stdout throw: nothing here is bad input.
+  const result = spawnSync(
+    process.execPath,
+    ["--import", repoPath("test/fixtures/preload/stdout-throws.mjs"), repoPath("bin/toolspan.js"), "triage", "--table"],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
+  assert.equal(result.status, BUG_EXIT, result.stderr);
+  assert.match(result.stderr, /^Error: stdout-throws preload: this write fails on purpose\n\s+at /);
+  assert.match(result.stderr, /\n\s+at .*triage\.js/, "the stack reaches the command that threw");
+  assert.ok(result.stderr.endsWith(`\n${REPORT_REQUEST}\n`), result.stderr);
+});
+
+test("every command's errors carry the one prefix, in one line", () => {
+  for (const args of [["rerun", "/nonexistent/run.jsonl:1"], ["show", "/nonexistent/run.jsonl:1"], ["gc", "/nonexistent", "--keep-days", "1"], ["triage", "/nonexistent"]]) {
+    const result = toolspan(...args);
+    assert.deepEqual([result.status, result.stderr], [2, "toolspan: cannot read /nonexistent" + (args[0] === "rerun" || args[0] === "show" ? "/run.jsonl" : "") + ": ENOENT\n"], args.join(" "));
+  }
+  const hook = toolspan("hook", "nope");
+  assert.deepEqual([hook.status, hook.stderr], [1, "toolspan: give one harness: claude-code, codex, gemini (got nope)\n"]);
 });

@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { formatOptions, parseArgs, type OptionSpec } from "../../src/cli/option-parser.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 
-const SPECS: readonly OptionSpec[] = [
+const SPECS = [
   { name: "cap", kind: "count", value: "N", help: "bytes kept" },
   { name: "hash-window", kind: "count", value: "N", min: 1, help: "window" },
   { name: "timeout", kind: "seconds", value: "SECONDS", help: "limit" },
@@ -11,7 +11,8 @@ const SPECS: readonly OptionSpec[] = [
   { name: "out", kind: "string", value: "FILE", help: "run file" },
   { name: "json", kind: "flag", help: "json" },
   { name: "idle-timeout", kind: "seconds", value: "SECONDS", positive: true, help: "positive limit" },
-];
+  { name: "rule", kind: "string", value: "ID", repeat: true, help: "repeatable" },
+] as const satisfies readonly OptionSpec[];
 
 /** Asserts that parsing fails with a UsageError whose one-line message matches `message`. */
 function rejects(args: string[], message: RegExp): void {
@@ -32,17 +33,14 @@ describe("parseArgs", () => {
       ["--cap", "10", "--hash-window=4", "--timeout", "1.5", "--keep=head+tail", "--out", "run.jsonl", "--json", "--", "cmd"],
       SPECS,
     );
-    assert.deepEqual(
-      Object.fromEntries(parsed.options),
-      { cap: 10, "hash-window": 4, timeout: 1.5, keep: "head+tail", out: "run.jsonl", json: true },
-    );
+    assert.deepEqual(parsed.options, { cap: 10, hashWindow: 4, timeout: 1.5, keep: "head+tail", out: "run.jsonl", json: true });
     assert.deepEqual(parsed.rest, ["cmd"]);
   });
 
   test("options stop at -- and everything after it is the command, dashes included", () => {
     const parsed = parseArgs(["--json", "--", "ls", "--cap", "-l", "--"], SPECS);
     assert.deepEqual(parsed.rest, ["ls", "--cap", "-l", "--"]);
-    assert.deepEqual([...parsed.options.keys()], ["json"]);
+    assert.deepEqual(Object.keys(parsed.options), ["json"]);
   });
 
   test("options stop at the first argument that is not one; '-' is an argument", () => {
@@ -53,11 +51,15 @@ describe("parseArgs", () => {
   });
 
   test("a value may itself start with a dash when it is given to a string option", () => {
-    assert.equal(parseArgs(["--out", "-weird-name"], SPECS).options.get("out"), "-weird-name");
+    assert.equal(parseArgs(["--out", "-weird-name"], SPECS).options.out, "-weird-name");
+  });
+
+  test("a repeatable option gathers its values in order", () => {
+    assert.deepEqual(parseArgs(["--rule", "a=off", "--rule=b=error"], SPECS).options.rule, ["a=off", "b=error"]);
   });
 
   test("a repeated option keeps its last value", () => {
-    assert.equal(parseArgs(["--cap", "1", "--cap", "2"], SPECS).options.get("cap"), 2);
+    assert.equal(parseArgs(["--cap", "1", "--cap", "2"], SPECS).options.cap, 2);
   });
 
   test("unknown options are named", () => {
@@ -75,12 +77,12 @@ describe("parseArgs", () => {
     rejects(["--cap", " 7"], /--cap/);
     rejects(["--cap", "9007199254740993"], /--cap/);
     rejects(["--hash-window", "0"], /--hash-window .*>= 1.*'0'/);
-    assert.equal(parseArgs(["--cap", "0"], SPECS).options.get("cap"), 0);
+    assert.equal(parseArgs(["--cap", "0"], SPECS).options.cap, 0);
   });
 
   test("seconds are numbers >= 0, fractions allowed", () => {
-    assert.equal(parseArgs(["--timeout", "0.25"], SPECS).options.get("timeout"), 0.25);
-    assert.equal(parseArgs(["--timeout", "0"], SPECS).options.get("timeout"), 0);
+    assert.equal(parseArgs(["--timeout", "0.25"], SPECS).options.timeout, 0.25);
+    assert.equal(parseArgs(["--timeout", "0"], SPECS).options.timeout, 0);
     rejects(["--timeout", "-1"], /--timeout .*'-1'/);
     rejects(["--timeout", "soon"], /--timeout .*'soon'/);
     rejects(["--timeout", "Infinity"], /--timeout/);
@@ -91,7 +93,7 @@ describe("parseArgs", () => {
     for (const value of ["0", "-1", "0.0", "-0.5", "soon"]) {
       rejects(["--idle-timeout", value], new RegExp(`^--idle-timeout takes a number of seconds greater than 0, got '${value}'$`));
     }
-    assert.equal(parseArgs(["--idle-timeout", "0.01"], SPECS).options.get("idle-timeout"), 0.01);
+    assert.equal(parseArgs(["--idle-timeout", "0.01"], SPECS).options.idleTimeout, 0.01);
   });
 
   test("choices list what is allowed", () => {
@@ -102,6 +104,19 @@ describe("parseArgs", () => {
     rejects(["--cap"], /--cap needs a value \(N\)/);
     rejects(["--json=yes"], /--json takes no value/);
   });
+});
+
+test("the parsed options are typed from the table", () => {
+  const { options } = parseArgs(["--cap", "1", "--keep", "tail", "--json"], SPECS);
+  const cap: number | undefined = options.cap;
+  const keep: "head" | "tail" | "head+tail" | undefined = options.keep;
+  const json: true | undefined = options.json;
+  const rules: string[] | undefined = options.rule;
+  // @ts-expect-error: a count is a number, not a string
+  const wrong: string | undefined = options.cap;
+  // @ts-expect-error: no option is named so
+  void options.frobnicate;
+  assert.deepEqual([cap, keep, json, rules, wrong], [1, "tail", true, undefined, 1]);
 });
 
 describe("formatOptions", () => {

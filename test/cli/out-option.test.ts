@@ -33,7 +33,7 @@ describe("--out on /dev/full", () => {
     const result = await runCli(["wrap", "--json", "--out", "/dev/full", "--", "sh", "-c", "exit 7"]);
     assert.equal(result.code, 7);
     assert.equal(parseSpan(stdoutText(result).trimEnd()).returncode, 7);
-    assert.match(stderrText(result), /^toolspan wrap: --out \/dev\/full: cannot append \(ENOSPC\).*the span is on stdout only\n$/);
+    assert.match(stderrText(result), /^toolspan: --out \/dev\/full: cannot append \(ENOSPC\).*the span is on stdout only\n$/);
   });
 
   test("rerun keeps its verdict's exit code, reports no append, and puts the span on stderr", async () => {
@@ -50,7 +50,7 @@ describe("--out on /dev/full", () => {
     writeFileSync(input, jsonl([cleanSpan()]));
     const result = await runCli(["convert", "--to", "otlp", "--out", "/dev/full", input]);
     assert.equal(result.code, 2);
-    assert.match(stderrText(result), /^toolspan convert: --out \/dev\/full: cannot write \(ENOSPC\)/);
+    assert.match(stderrText(result), /^toolspan: --out \/dev\/full: cannot write \(ENOSPC\)/);
   });
 });
 

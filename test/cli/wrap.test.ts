@@ -321,17 +321,17 @@ describe("usage errors: exit 2, one line naming the argument, nothing run", () =
   });
 
   test("wrapOptions applies the defaults and refuses contradictions", () => {
-    const defaults = wrapOptions(new Map());
+    const defaults = wrapOptions({});
     assert.equal(defaults.cap, 8192);
     assert.equal(defaults.stdoutCap, 8192);
     assert.equal(defaults.stderrCap, 8192);
     assert.equal(defaults.keep, "head");
     assert.equal(defaults.timeoutSeconds, null);
     assert.equal(defaults.marker, false);
-    const noCap = wrapOptions(new Map<string, boolean | number | string>([["no-cap", true], ["stderr-cap", 5]]));
+    const noCap = wrapOptions({ noCap: true, stderrCap: 5 });
     assert.equal(noCap.stdoutCap, null);
     assert.equal(noCap.stderrCap, 5);
-    assert.throws(() => wrapOptions(new Map<string, boolean | number | string>([["no-cap", true], ["cap", 1]])), UsageError);
+    assert.throws(() => wrapOptions({ noCap: true, cap: 1 }), UsageError);
   });
 });
 

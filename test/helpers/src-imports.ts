@@ -17,7 +17,7 @@ export interface FolderImport {
   typeOnly: boolean;
 }
 
-function sources(dir: string): string[] {
+export function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);

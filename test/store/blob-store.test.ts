@@ -72,6 +72,18 @@ describe("the blob store", () => {
     assert.match(span.stdout_blob_error ?? "", /^cannot store: /);
   });
 
+  test("a store that cannot be made under /proc: the library's call returns and says why; wrap runs nothing, exit 2", { skip: !existsSync("/proc/self") }, async () => {
+    // Node 20's recursive mkdir never returns for such a path: both would hang without their own folder walk.
+    const { span } = await runTool(["true"], { stdin: "ignore", store: { dir: "/proc/toolspan-nope" } });
+    assert.match(span.stdout_blob_error ?? "", /^cannot store: ENOENT/);
+    const marker = join(scratch, "ran");
+    const wrap = await runCli(["wrap", "--store", "/proc/toolspan-nope", "--", "touch", marker]);
+    assert.deepEqual([wrap.code, wrap.stderr.toString()], [2, "toolspan: --store /proc/toolspan-nope: cannot create the folder (ENOENT)\n"]);
+    assert.equal(existsSync(marker), false, "the command did not run");
+    const fromEnv = await runCli(["wrap", "--", "true"], { extraEnv: { TOOLSPAN_STORE: "/proc/toolspan-nope" } });
+    assert.deepEqual([fromEnv.code, fromEnv.stderr.toString()], [2, "toolspan: TOOLSPAN_STORE /proc/toolspan-nope: cannot create the folder (ENOENT)\n"]);
+  });
+
   test("a wrap killed mid-stream leaves a temporary file only: nothing under sha256/ that is not its name", async () => {
     const store = freshStore();
     const wrap = startCli(["wrap", "--store", store, "--cap", "100", "--", ...nodeFixture("forever.mjs")]);

@@ -11,6 +11,7 @@ import { parseObjectLine } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
 import { readOpenHands } from "./openhands.js";
 import { readSweAgent } from "./swe-agent.js";
+import { ToolspanError } from "../../util/errors.js";
 
 /** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent) larger than this are refused. */
 export const DOCUMENT_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -18,7 +19,7 @@ export const DOCUMENT_LIMIT_BYTES = 256 * 1024 * 1024;
 const SNIFF_BYTES = 1 << 16;
 
 /** A file that is readable but is no transcript audit knows; `reason` says what was found. */
-export class UnrecognisedTranscript extends Error {
+export class UnrecognisedTranscript extends ToolspanError {
   constructor(
     readonly path: string,
     readonly reason: string,

@@ -1,8 +1,9 @@
 // How toolspan's hook goes into a harness's settings file and comes out again, text in, text out: one format per
 // kind of file. Nothing else in the file is touched.
+import { ToolspanError } from "../../util/errors.js";
 
 /** A settings file toolspan cannot merge with (not JSON, an unexpected shape): it is left as it is. */
-export class SettingsError extends Error {
+export class SettingsError extends ToolspanError {
   override name = "SettingsError";
 }
 
