@@ -9,14 +9,15 @@ import { emitRange, fileCheckers, type FileChecker } from "./file-rules.js";
 import type { Finding } from "./finding.js";
 import { lintRange, lintStream, type RangeResult, type RangeTask } from "./lint-range.js";
 import { planRanges } from "./plan-ranges.js";
-import type { Severities } from "./severities.js";
+import { defaultSeverities, type Severities } from "./severities.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** The standard input's name in findings. */
 export const STDIN_NAME = "-";
 
 export interface LintFilesOptions {
-  severities: Severities;
+  /** Each rule's severity by id, or "off" (default: every rule at its own). */
+  severities?: Severities;
   /** Findings in order; `file` is the name as given. */
   onFinding: (file: string, finding: Finding) => void;
   /** A file that could not be read: named, and the others go on. */
@@ -53,6 +54,7 @@ interface Task {
 /** Lints `files` ("-" is standard input) and resolves when every finding has been handed on. */
 export async function lintFiles(files: readonly string[], options: LintFilesOptions): Promise<LintSummary> {
   const summary: LintSummary = { files: 0, lines: 0, bytes: 0, unreadable: 0 };
+  const severities = options.severities ?? defaultSeverities();
   const rangeBytes = options.rangeBytes ?? 2 * (1 << 20);
   const tasks: Task[] = [];
   let totalBytes = 0;
@@ -69,13 +71,13 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
       if (!info.isFile()) {
         // A pipe or a device (`toolspan lint <(zcat run.jsonl.gz)`, /dev/stdin): its size says nothing and it
         // cannot be read at offsets, so it is one range read as a stream to its end.
-        tasks.push({ file, first: true, last: true, range: { path: file, start: 0, end: Infinity, severities: options.severities } });
+        tasks.push({ file, first: true, last: true, range: { path: file, start: 0, end: Infinity, severities } });
         continue;
       }
       const bounds = await planRanges(file, info.size, rangeBytes);
       totalBytes += info.size;
       for (let index = 0; index + 1 < bounds.length; index++) {
-        const range = { path: file, start: bounds[index]!, end: bounds[index + 1]!, severities: options.severities };
+        const range = { path: file, start: bounds[index]!, end: bounds[index + 1]!, severities };
         tasks.push({ file, first: index === 0, last: index + 2 === bounds.length, range });
       }
     } catch (error) {
@@ -87,7 +89,7 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
   const workers = totalBytes >= (options.parallelAbove ?? 16 << 20) ? (options.workers ?? availableParallelism()) : 0;
   const pool = workers > 0 ? new WorkerPool(workers) : null;
   const start = (task: Task): Promise<RangeResult> => {
-    if (task.range === null) return lintStream(options.stdin ?? process.stdin, options.severities, true, options.onProgress);
+    if (task.range === null) return lintStream(options.stdin ?? process.stdin, severities, true, options.onProgress);
     return pool ? pool.run(task.range) : lintRange(task.range);
   };
   // A bounded window of ranges in flight, emitted strictly in order: memory stays flat whatever the sizes.
@@ -108,7 +110,7 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
       const task = tasks[issued - inFlight.length]!;
       const promise = inFlight.shift()!;
       if (task.first) {
-        checkers = fileCheckers(options.severities);
+        checkers = fileCheckers(severities);
         offset = 0;
         failedFile = null;
       }
