@@ -1,0 +1,69 @@
+// What the scripted model does in front of `toolspan mcp` in a real host: run a failing suite with the `run` tool,
+// search its stored output for FAILED with `search_output`, and read that line's bytes with `read_output`, each
+// call's arguments taken from the text the host handed back for the call before, as a model would take them.
+import { fixturePath } from "../../helpers/fixtures.js";
+
+/** A call of one of the host's tools (an MCP tool under the host's name for it) with these arguments. */
+export type ToolStep = { kind: "tool"; name: string; input: Record<string, unknown> };
+export type McpScriptStep = ToolStep | { kind: "final"; text: string };
+
+/** The failing line of the suite below, reported at 45 % of its bytes: in the part a head-and-tail cut drops. */
+export const FAILING_LINE = "tests/test_billing.py::test_refund_rounding FAILED - AssertionError: assert Decimal('10.01') == Decimal('10.00')";
+
+/** A shell command that prints a verbose test run of `bytes` bytes, FAILING_LINE at 45 %, and exits 1. */
+export const failingSuite = (bytes: number): string => `${process.execPath} ${fixturePath("failing-suite.mjs")} ${bytes} 0.45`;
+
+/** A tool result as the model got it: the structured content as JSON (Claude Code sends that in place of the text),
+ * or the text blocks; `summary` is the answer's first text block either way, `body` what follows it. */
+export interface ModelAnswer {
+  structured: Record<string, any> | null;
+  summary: string;
+  body: string;
+}
+
+/** Reads a tool result the scripted model received. */
+export function modelAnswer(received: string): ModelAnswer {
+  try {
+    const value = JSON.parse(received) as unknown;
+    if (typeof value === "object" && value !== null && typeof (value as { summary?: unknown }).summary === "string") {
+      const structured = value as Record<string, any>;
+      return { structured, summary: structured.summary, body: "" };
+    }
+  } catch {}
+  const newline = received.indexOf("\n");
+  return { structured: null, summary: newline === -1 ? received : received.slice(0, newline), body: newline === -1 ? "" : received.slice(newline + 1) };
+}
+
+/** What the script took from each answer, for the test to check against the span. */
+export interface McpScriptTrace {
+  spanId?: string;
+  match?: { line: number; offset: number; text: string };
+}
+
+// The first match of a search answer: from its structured content, else its LINE:OFFSET:TEXT lines.
+function firstMatch(answer: ModelAnswer): McpScriptTrace["match"] {
+  const match = answer.structured?.matches?.[0];
+  if (match !== undefined) return { line: match.line, offset: match.offset, text: match.text };
+  const found = /^(\d+):(\d+):(.*)$/m.exec(answer.body);
+  return found === null ? undefined : { line: Number(found[1]), offset: Number(found[2]), text: found[3]! };
+}
+
+/** run → search_output FAILED → read_output of the first match → "done". `toolName` gives the host's name of a
+ * toolspan tool (Claude Code: mcp__toolspan__run). Reads only what the model got. */
+export function runSearchRead(command: string, toolName: (tool: string) => string, trace: McpScriptTrace = {}): (results: readonly string[]) => McpScriptStep {
+  return (results) => {
+    if (results.length === 0) return { kind: "tool", name: toolName("run"), input: { command } };
+    if (results.length === 1) {
+      const ran = modelAnswer(results[0]!);
+      trace.spanId = ran.structured?.span_id ?? /\bspan ([\w-]+)\./.exec(ran.summary)?.[1];
+      if (trace.spanId === undefined) return { kind: "final", text: "no span id in the run answer" };
+      return { kind: "tool", name: toolName("search_output"), input: { span_id: trace.spanId, pattern: "FAILED" } };
+    }
+    if (results.length === 2) {
+      trace.match = firstMatch(modelAnswer(results[1]!));
+      if (trace.match === undefined) return { kind: "final", text: "no match in the search answer" };
+      return { kind: "tool", name: toolName("read_output"), input: { span_id: trace.spanId, offset: trace.match.offset, length: Buffer.byteLength(trace.match.text) } };
+    }
+    return { kind: "final", text: "done" };
+  };
+}
