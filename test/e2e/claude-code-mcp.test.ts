@@ -25,7 +25,7 @@ describe("toolspan mcp in front of Claude Code", () => {
     const init = await runCli(["init", "claude-code", "--mcp"], { extraEnv: { HOME: home, TOOLSPAN_HOME: toolspanHome } });
     assert.equal(init.code, 0, init.stderr.toString());
     const trace: McpScriptTrace = {};
-    const server = await startAnthropicServer(runSearchRead(failingSuite(68_000), (tool) => `mcp__toolspan__${tool}`, trace));
+    const server = await startAnthropicServer(runSearchRead(failingSuite(68_000), (tool) => ({ name: `mcp__toolspan__${tool}` }), trace));
     try {
       const run = await runClaudeCode({
         server,

@@ -3,8 +3,12 @@
 // call's arguments taken from the text the host handed back for the call before, as a model would take them.
 import { fixturePath } from "../../helpers/fixtures.js";
 
-/** A call of one of the host's tools (an MCP tool under the host's name for it) with these arguments. */
-export type ToolStep = { kind: "tool"; name: string; input: Record<string, unknown> };
+/** A call of one of the host's tools (an MCP tool under the host's name for it, in a namespace where the host's API
+ * has them) with these arguments. */
+export type ToolStep = { kind: "tool"; name: string; namespace?: string; input: Record<string, unknown> };
+
+/** How a host names a toolspan tool to the model. */
+export type HostToolName = (tool: string) => { name: string; namespace?: string };
 export type McpScriptStep = ToolStep | { kind: "final"; text: string };
 
 /** The failing line of the suite below, reported at 45 % of its bytes: in the part a head-and-tail cut drops. */
@@ -21,10 +25,13 @@ export interface ModelAnswer {
   body: string;
 }
 
+// Codex CLI puts this before every MCP result it hands the model.
+const CODEX_HEADER = /^Wall time: [\d.]+ seconds\nOutput:\n/;
+
 /** Reads a tool result the scripted model received. */
 export function modelAnswer(received: string): ModelAnswer {
   try {
-    const value = JSON.parse(received) as unknown;
+    const value = JSON.parse(received.replace(CODEX_HEADER, "")) as unknown;
     if (typeof value === "object" && value !== null && typeof (value as { summary?: unknown }).summary === "string") {
       const structured = value as Record<string, any>;
       return { structured, summary: structured.summary, body: "" };
@@ -50,19 +57,19 @@ function firstMatch(answer: ModelAnswer): McpScriptTrace["match"] {
 
 /** run → search_output FAILED → read_output of the first match → "done". `toolName` gives the host's name of a
  * toolspan tool (Claude Code: mcp__toolspan__run). Reads only what the model got. */
-export function runSearchRead(command: string, toolName: (tool: string) => string, trace: McpScriptTrace = {}): (results: readonly string[]) => McpScriptStep {
+export function runSearchRead(command: string, toolName: HostToolName, trace: McpScriptTrace = {}): (results: readonly string[]) => McpScriptStep {
   return (results) => {
-    if (results.length === 0) return { kind: "tool", name: toolName("run"), input: { command } };
+    if (results.length === 0) return { kind: "tool", ...toolName("run"), input: { command } };
     if (results.length === 1) {
       const ran = modelAnswer(results[0]!);
       trace.spanId = ran.structured?.span_id ?? /\bspan ([\w-]+)\./.exec(ran.summary)?.[1];
       if (trace.spanId === undefined) return { kind: "final", text: "no span id in the run answer" };
-      return { kind: "tool", name: toolName("search_output"), input: { span_id: trace.spanId, pattern: "FAILED" } };
+      return { kind: "tool", ...toolName("search_output"), input: { span_id: trace.spanId, pattern: "FAILED" } };
     }
     if (results.length === 2) {
       trace.match = firstMatch(modelAnswer(results[1]!));
       if (trace.match === undefined) return { kind: "final", text: "no match in the search answer" };
-      return { kind: "tool", name: toolName("read_output"), input: { span_id: trace.spanId, offset: trace.match.offset, length: Buffer.byteLength(trace.match.text) } };
+      return { kind: "tool", ...toolName("read_output"), input: { span_id: trace.spanId, offset: trace.match.offset, length: Buffer.byteLength(trace.match.text) } };
     }
     return { kind: "final", text: "done" };
   };
