@@ -17,16 +17,20 @@ export const FAILING_LINE = "tests/test_billing.py::test_refund_rounding FAILED 
 /** A shell command that prints a verbose test run of `bytes` bytes, FAILING_LINE at 45 %, and exits 1. */
 export const failingSuite = (bytes: number): string => `${process.execPath} ${fixturePath("failing-suite.mjs")} ${bytes} 0.45`;
 
-/** A tool result as the model got it: the structured content as JSON (Claude Code sends that in place of the text),
- * or the text blocks; `summary` is the answer's first text block either way, `body` what follows it. */
+/** A tool result as the model got it: the structured content as JSON (Claude Code and Codex send that in place of
+ * the text), or the text blocks (Gemini CLI); `summary` is the answer's first text block either way, `blocks` the
+ * text blocks after it, `body` those joined by newlines. */
 export interface ModelAnswer {
   structured: Record<string, any> | null;
   summary: string;
+  blocks: string[];
   body: string;
 }
 
 // Codex CLI puts this before every MCP result it hands the model.
 const CODEX_HEADER = /^Wall time: [\d.]+ seconds\nOutput:\n/;
+// Gemini CLI puts each text block of an MCP result between these lines, and the blocks one after another.
+const GEMINI_BLOCK = /<untrusted_context>\n([^]*?)\n<\/untrusted_context>/g;
 
 /** Reads a tool result the scripted model received. */
 export function modelAnswer(received: string): ModelAnswer {
@@ -34,11 +38,12 @@ export function modelAnswer(received: string): ModelAnswer {
     const value = JSON.parse(received.replace(CODEX_HEADER, "")) as unknown;
     if (typeof value === "object" && value !== null && typeof (value as { summary?: unknown }).summary === "string") {
       const structured = value as Record<string, any>;
-      return { structured, summary: structured.summary, body: "" };
+      return { structured, summary: structured.summary, blocks: [], body: "" };
     }
   } catch {}
-  const newline = received.indexOf("\n");
-  return { structured: null, summary: newline === -1 ? received : received.slice(0, newline), body: newline === -1 ? "" : received.slice(newline + 1) };
+  const wrapped = [...received.matchAll(GEMINI_BLOCK)].map((found) => found[1]!);
+  const [summary, ...blocks] = wrapped.length > 0 ? wrapped : received.split("\n");
+  return { structured: null, summary: summary ?? "", blocks, body: blocks.join("\n") };
 }
 
 /** What the script took from each answer, for the test to check against the span. */
