@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { runCli } from "../helpers/cli.js";
+import { sha256 } from "../helpers/fixtures.js";
 import { sessionSpans } from "../helpers/notice.js";
 import { startAnthropicServer } from "./lab/anthropic-server.js";
 import { runClaudeCode } from "./lab/claude-code.js";
-import { FAILING_LINE, failingSuite, modelAnswer, runSearchRead, type McpScriptTrace } from "./lab/mcp-script.js";
+import { checkExchange, FAILING_LINE, failingSuite, runSearchRead, type McpScriptTrace } from "./lab/mcp-script.js";
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -39,20 +40,12 @@ describe("toolspan mcp in front of Claude Code", () => {
         allowedTools: ["mcp__toolspan"],
       });
       assert.equal(run.timedOut, false, run.stderr);
-      const [ran, searched, read] = server.toolResults.map(modelAnswer);
-      assert.ok(read !== undefined, `three tool results: ${JSON.stringify(server.toolResults).slice(0, 600)} ${server.unserved.join("; ")} ${run.stderr.slice(0, 500)}`);
-      const span = sessionSpans(toolspanHome, "mcp").find((candidate) => candidate.span_id === trace.spanId)!;
-      assert.ok(span, "the run's span is in the MCP session's run file, under TOOLSPAN_HOME as Claude Code passed it on");
-      assert.deepEqual([span.returncode, span.stdout_bytes, span.stdout_truncated], [1, 68_000, true]);
+      const { span, ran, searched, read } = checkExchange(server.toolResults, trace, sessionSpans(toolspanHome, "mcp"));
       // What Claude Code does with a result that has both: the model gets the structured content as JSON, not the text.
-      for (const answer of [ran, searched, read]) assert.notEqual(answer!.structured, null, "the model got the structured content");
-      assert.match(ran!.summary, /you got bytes 0-8000 and bytes 60000-68000 \(16000 bytes\); bytes 8000-60000 \(52000 bytes\) were cut/);
-      assert.equal(ran!.structured!.stdout.kept.map((kept: { text: string }) => kept.text).join("").length, 16_000, "every kept byte reached the model");
-      assert.ok(!server.toolResults[0]!.includes("test_refund_rounding"), "the failing line was in the cut part");
-      assert.equal(trace.match?.text, FAILING_LINE, "search_output found it");
-      assert.match(searched!.summary, new RegExp(`sha256 ${span.stdout_stream_sha256} verified`));
-      assert.match(read!.summary, new RegExp(`^stdout bytes ${trace.match!.offset}-${trace.match!.offset + FAILING_LINE.length} of 68000 \\(span ${span.span_id}, sha256 ${span.stdout_stream_sha256} verified\\)`));
-      assert.equal(read!.structured!.text, FAILING_LINE, "the model received the failing line");
+      for (const answer of [ran, searched, read]) assert.notEqual(answer.structured, null, "the model got the structured content");
+      const kept = ran.structured!.stdout.kept.map((piece: { text: string }) => piece.text).join("");
+      assert.equal(sha256(kept), span.stdout_kept_sha256, "every kept byte reached the model, exactly");
+      assert.equal(read.structured!.text, FAILING_LINE, "the model received the failing line");
       assert.doesNotMatch(server.toolResults[0]!, /exceeds maximum allowed tokens|persisted-output/, "Claude Code did not cut the run answer again");
       assert.equal(server.toolResultErrors.some(Boolean), false);
     } finally {

@@ -10,7 +10,7 @@ import { sessionSpans } from "../helpers/notice.js";
 import { scratchPaths } from "../helpers/scratch.js";
 import { runGemini } from "./lab/gemini.js";
 import { startGeminiServer } from "./lab/gemini-server.js";
-import { FAILING_LINE, failingSuite, modelAnswer, runSearchRead, type McpScriptTrace } from "./lab/mcp-script.js";
+import { checkExchange, FAILING_LINE, failingSuite, runSearchRead, type McpScriptTrace } from "./lab/mcp-script.js";
 
 const fresh = scratchPaths("toolspan-gemini-mcp-");
 
@@ -33,22 +33,13 @@ describe("toolspan mcp in front of Gemini CLI", () => {
         },
       });
       assert.equal(result.code, 0, `gemini exited ${result.code}: ${result.stderr.slice(-2000)}`);
-      const [ran, searched, read] = server.toolResults.map(modelAnswer);
-      assert.ok(read !== undefined, `three tool results: ${JSON.stringify(server.toolResults).slice(0, 600)}`);
-      const span = sessionSpans(toolspanHome, "mcp").find((candidate) => candidate.span_id === trace.spanId)!;
-      assert.ok(span, "the run's span is in the MCP session's run file, under TOOLSPAN_HOME as Gemini CLI passed it on");
-      assert.deepEqual([span.returncode, span.stdout_bytes, span.stdout_truncated], [1, 68_000, true]);
+      const { span, ran, searched, read } = checkExchange(server.toolResults, trace, sessionSpans(toolspanHome, "mcp"));
       // What Gemini CLI does with a result: the text blocks, each between <untrusted_context> lines; no structured content.
-      for (const answer of [ran, searched, read]) assert.equal(answer!.structured, null, "the model got the text blocks");
-      assert.match(ran!.summary, /you got bytes 0-8000 and bytes 60000-68000 \(16000 bytes\); bytes 8000-60000 \(52000 bytes\) were cut/);
-      const [head, marker, tail] = ran!.blocks;
+      for (const answer of [ran, searched, read]) assert.equal(answer.structured, null, "the model got the text blocks");
+      const [head, marker, tail] = ran.blocks;
       assert.equal(marker, "[toolspan: bytes 8000-60000 of stdout (52000 bytes) were cut here]");
       assert.equal(sha256(head! + tail!), span.stdout_kept_sha256, "every kept byte reached the model, exactly");
-      assert.ok(!server.toolResults[0]!.includes("test_refund_rounding"), "the failing line was in the cut part");
-      assert.equal(trace.match?.text, FAILING_LINE, "search_output found it");
-      assert.match(searched!.summary, new RegExp(`sha256 ${span.stdout_stream_sha256} verified`));
-      assert.match(read!.summary, new RegExp(`^stdout bytes ${trace.match!.offset}-${trace.match!.offset + FAILING_LINE.length} of 68000 \\(span ${span.span_id}, sha256 ${span.stdout_stream_sha256} verified\\)`));
-      assert.equal(read!.body, FAILING_LINE, "the model received the failing line");
+      assert.equal(read.body, FAILING_LINE, "the model received the failing line");
     } finally {
       await server.close();
     }

@@ -1,6 +1,8 @@
 // What the scripted model does in front of `toolspan mcp` in a real host: run a failing suite with the `run` tool,
 // search its stored output for FAILED with `search_output`, and read that line's bytes with `read_output`, each
 // call's arguments taken from the text the host handed back for the call before, as a model would take them.
+import assert from "node:assert/strict";
+import type { ToolSpan } from "../../../src/contract/span.js";
 import { fixturePath } from "../../helpers/fixtures.js";
 
 /** A call of one of the host's tools (an MCP tool under the host's name for it, in a namespace where the host's API
@@ -78,4 +80,22 @@ export function runSearchRead(command: string, toolName: HostToolName, trace: Mc
     }
     return { kind: "final", text: "done" };
   };
+}
+
+/** The checks every host's exchange passes, whatever shape the host gives a result: the span is in the session's run
+ * file, the run answer says what was cut and holds no failing line, the search found it in the stored stream and the
+ * read's header names the range and the hash it was verified by. Returns the span and the three answers. */
+export function checkExchange(received: readonly string[], trace: McpScriptTrace, spans: readonly ToolSpan[]): { span: ToolSpan; ran: ModelAnswer; searched: ModelAnswer; read: ModelAnswer } {
+  const [ran, searched, read] = received.map(modelAnswer);
+  assert.ok(ran && searched && read, `three tool results: ${JSON.stringify(received).slice(0, 600)}`);
+  const span = spans.find((candidate) => candidate.span_id === trace.spanId)!;
+  assert.ok(span, "the run's span is in the MCP session's run file, under TOOLSPAN_HOME as the host passed it on");
+  assert.deepEqual([span.returncode, span.stdout_bytes, span.stdout_truncated], [1, 68_000, true]);
+  assert.match(ran.summary, /you got bytes 0-8000 and bytes 60000-68000 \(16000 bytes\); bytes 8000-60000 \(52000 bytes\) were cut/);
+  assert.ok(!received[0]!.includes("test_refund_rounding"), "the failing line was in the cut part");
+  assert.equal(trace.match?.text, FAILING_LINE, "search_output found it");
+  assert.match(searched.summary, new RegExp(`sha256 ${span.stdout_stream_sha256} verified`));
+  const range = `${trace.match.offset}-${trace.match.offset + FAILING_LINE.length}`;
+  assert.match(read.summary, new RegExp(`^stdout bytes ${range} of 68000 \\(span ${span.span_id}, sha256 ${span.stdout_stream_sha256} verified\\)`));
+  return { span, ran, searched, read };
 }
