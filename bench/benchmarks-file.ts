@@ -1,7 +1,7 @@
 // BENCHMARKS.md is a short header and one section per benchmark, each between two HTML comments, so a run of
 // one benchmark can rewrite its own section and keep the other's exactly as it was.
 
-export const SECTIONS = ["wrap", "lint", "hook"] as const;
+export const SECTIONS = ["wrap", "lint", "hook", "mcp"] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 const begin = (name: SectionName): string => `<!-- bench:${name}:begin (written by bench/run.ts) -->`;
@@ -9,8 +9,8 @@ const end = (name: SectionName): string => `<!-- bench:${name}:end -->`;
 
 const HEADER = `# Benchmarks
 
-Three benchmarks, each in its own section, written by the run that measured it; the harness is \`bench/run.ts\`.
-\`npm run bench\` runs all three and rewrites this file; \`npm run bench -- --only wrap\` (or \`--only lint\`, \`--only hook\`) runs one and
+Four benchmarks, each in its own section, written by the run that measured it; the harness is \`bench/run.ts\`.
+\`npm run bench\` runs all four and rewrites this file; \`npm run bench -- --only wrap\` (or \`--only lint\`, \`--only hook\`, \`--only mcp\`) runs one and
 rewrites only its section, between its \`bench:…:begin\` and \`bench:…:end\` comments.
 
 - [toolspan wrap](#toolspan-wrap): wrapping a command, against one pipe into \`openssl dgst\` and Tool Previews Lie's
@@ -18,12 +18,14 @@ rewrites only its section, between its \`bench:…:begin\` and \`bench:…:end\`
 - [toolspan lint](#toolspan-lint): linting traces of 100k and 1M spans, against Tool Previews Lie's Python linter,
   \`jq\` and a bare \`JSON.parse\` loop.
 - [toolspan hook](#toolspan-hook): what the harness hook adds to a shell call, against the bare call and wrap alone.
+- [toolspan mcp](#toolspan-mcp): the MCP server's memory while a run streams 1 GiB, and what a read of a range reads.
 `;
 
 const PLACEHOLDER: Record<SectionName, string> = {
   wrap: "## toolspan wrap\n\nNot measured yet: `npm run bench -- --only wrap` writes this section.\n",
   lint: "## toolspan lint\n\nNot measured yet: `npm run bench -- --only lint` writes this section.\n",
   hook: "## toolspan hook\n\nNot measured yet: `npm run bench -- --only hook` writes this section.\n",
+  mcp: "## toolspan mcp\n\nNot measured yet: `npm run bench -- --only mcp` writes this section.\n",
 };
 
 /** The section `name` of an existing BENCHMARKS.md (without its comments), or null when it has none. */

@@ -13,6 +13,10 @@ export interface BenchOptions {
   hook: boolean;
   /** Repetitions of each hook candidate. */
   hookRuns: number;
+  /** Run the MCP server benchmark (mcpSize applies to it). */
+  mcp: boolean;
+  /** Bytes the MCP benchmark's run streams. */
+  mcpSize: number;
   sizes: number[];
   /** Repetitions of every size. */
   runs: number;
@@ -30,21 +34,24 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench [-- OPTIONS]
 
-Two benchmarks, each writing its own section of BENCHMARKS.md:
+Four benchmarks, each writing its own section of BENCHMARKS.md:
 - wrap: toolspan wrap against the floor (CMD | openssl dgst -sha256) and the reference
   wrapper (python subprocess.run), on zeros and on log-like text;
 - lint: toolspan lint against Tool Previews Lie's Python linter, jq and a bare JSON.parse loop in
-  Node, on generated traces of realistic spans.
+  Node, on generated traces of realistic spans;
+- hook: what the harness hook adds to a shell call;
+- mcp: the MCP server's peak memory while a run streams 1 GiB, and the bytes a read of a range reads.
 Prints markdown tables; a full run writes BENCHMARKS.md (a full --only run, its section only).
 
 Options:
-  --only wrap|lint|hook  run one of the benchmarks (default: all three)
+  --only wrap|lint|hook|mcp  run one of the benchmarks (default: all four)
   --sizes LIST        wrap: output sizes, e.g. 1M,100M,1G (K/M/G are KiB/MiB/GiB; default 1M,100M,1G)
   --runs N            wrap: repetitions per size (default 5)
   --startup-runs N    wrap: repetitions of the start-up comparison (default 15)
   --lint-sizes LIST   lint: spans per generated trace, e.g. 100k,1M (k/M are 10^3/10^6; default 100k,1M)
   --lint-runs N       lint: repetitions per trace (default 5, and 3 from 1M spans up)
   --hook-runs N       hook: repetitions of each candidate (default 30)
+  --mcp-size SIZE     mcp: bytes the server's run streams (default 1G)
   --quick             wrap: sizes 1M,100M, 2 runs each, 5 start-up runs; lint: 10k,100k spans, 2 runs each
   --write / --no-write  write BENCHMARKS.md or not (default: only for a full default run)
   --help              show this help`;
@@ -60,7 +67,8 @@ const LINT_QUICK = { sizes: [10_000, 100_000], runs: () => 2 };
 
 /** Parses the harness's arguments; throws with a message fit for the user on anything unknown. */
 export function parseOptions(args: string[]): BenchOptions | "help" {
-  let only: "wrap" | "lint" | "hook" | null = null;
+  let only: "wrap" | "lint" | "hook" | "mcp" | null = null;
+  let mcpSize: number | null = null;
   let hookRuns: number | null = null;
   let sizes: number[] | null = null;
   let runs: number | null = null;
@@ -80,7 +88,7 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     else if (arg === "--quick") quick = true;
     else if (arg === "--only") {
       const which = value();
-      if (which !== "wrap" && which !== "lint" && which !== "hook") throw new Error(`--only takes wrap, lint or hook, got '${which}'`);
+      if (which !== "wrap" && which !== "lint" && which !== "hook" && which !== "mcp") throw new Error(`--only takes wrap, lint, hook or mcp, got '${which}'`);
       only = which;
     } else if (arg === "--sizes") sizes = value().split(",").map(parseSize);
     else if (arg === "--runs") runs = parseCount(arg, value());
@@ -88,6 +96,7 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     else if (arg === "--lint-sizes") lintSizes = value().split(",").map(parseSpanCount);
     else if (arg === "--lint-runs") lintRuns = parseCount(arg, value());
     else if (arg === "--hook-runs") hookRuns = parseCount(arg, value());
+    else if (arg === "--mcp-size") mcpSize = parseSize(value());
     else if (arg === "--write") write = true;
     else if (arg === "--no-write") write = false;
     else throw new Error(`unknown option ${arg}`);
@@ -95,6 +104,7 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
   const wrap = only === null || only === "wrap";
   const lint = only === null || only === "lint";
   const hook = only === null || only === "hook";
+  const mcp = only === null || only === "mcp";
   // An option of the benchmark that does not run would be silently ignored: say so instead.
   if (!wrap && (sizes !== null || runs !== null || startupRuns !== null)) {
     throw new Error("--sizes, --runs and --startup-runs are wrap options; they do nothing with --only lint");
@@ -104,13 +114,15 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
   }
   const wrapPartial = quick || sizes !== null || runs !== null || startupRuns !== null;
   const lintPartial = quick || lintSizes !== null || lintRuns !== null;
-  const partial = (wrap && wrapPartial) || (lint && lintPartial) || (hook && (quick || hookRuns !== null));
+  const partial = (wrap && wrapPartial) || (lint && lintPartial) || (hook && (quick || hookRuns !== null)) || (mcp && (quick || mcpSize !== null));
   const lintDefaults = quick ? LINT_QUICK : LINT_DEFAULTS;
   return {
     wrap,
     lint,
     hook,
     hookRuns: hookRuns ?? (quick ? 5 : 30),
+    mcp,
+    mcpSize: mcpSize ?? (quick ? 100 * MiB : GiB),
     sizes: sizes ?? (quick ? QUICK.sizes : DEFAULTS.sizes),
     runs: runs ?? (quick ? QUICK.runs : DEFAULTS.runs),
     startupRuns: startupRuns ?? (quick ? QUICK.startupRuns : DEFAULTS.startupRuns),

@@ -1,5 +1,6 @@
-// `npm run bench`: toolspan wrap against the floor and the reference wrapper, and toolspan lint against the
-// Python linter from "Tool Previews Lie", jq and a bare JSON.parse loop, side by side; writes BENCHMARKS.md.
+// `npm run bench`: toolspan wrap against the floor and the reference wrapper, toolspan lint against the Python
+// linter from "Tool Previews Lie", jq and a bare JSON.parse loop, the hook's cost, and the MCP server's memory;
+// writes BENCHMARKS.md.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,7 @@ import { runTimed, signalCurrent, type Sample } from "./measure.js";
 import { composeBenchmarks, type SectionName } from "./benchmarks-file.js";
 import { measureLint, removeTraces } from "./lint-bench.js";
 import { hookSection, measureHook } from "./hook-bench.js";
+import { mcpSection, measureMcpMemory } from "./mcp-memory.js";
 import { lintResultsTable, lintSection, lintTargetLines, scalingTable, toolspanVersionLine } from "./lint-report.js";
 import { MiB, USAGE, parseOptions, sizeLabel, type BenchOptions } from "./options.js";
 import {
@@ -162,7 +164,12 @@ async function main(): Promise<number> {
   const readExisting = (): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
   // A run that will rewrite one section must be able to keep the other: find out before measuring anything.
   if (options.write) {
-    composeBenchmarks(readExisting(), { ...(options.wrap ? { wrap: "" } : {}), ...(options.lint ? { lint: "" } : {}), ...(options.hook ? { hook: "" } : {}) });
+    composeBenchmarks(readExisting(), {
+      ...(options.wrap ? { wrap: "" } : {}),
+      ...(options.lint ? { lint: "" } : {}),
+      ...(options.hook ? { hook: "" } : {}),
+      ...(options.mcp ? { mcp: "" } : {}),
+    });
   }
   log(machineLines().join("\n"));
   const command = ["npm run bench", ...(options.args.length > 0 ? ["--", ...options.args] : [])].join(" ");
@@ -175,6 +182,12 @@ async function main(): Promise<number> {
     const result = await measureHook(ROOT, options.hookRuns, log);
     sections.hook = hookSection({ date: new Date(), loadBefore, loadAfter: loadLine(), command, result });
     process.stdout.write(`\n${sections.hook}`);
+  }
+  if (options.mcp) {
+    const loadBefore = loadLine();
+    const result = await measureMcpMemory(ROOT, options.mcpSize, log);
+    sections.mcp = mcpSection({ date: new Date(), loadBefore, loadAfter: loadLine(), command, result });
+    process.stdout.write(`\n${sections.mcp}`);
   }
   if (options.write) {
     writeFileSync(path, composeBenchmarks(readExisting(), sections));

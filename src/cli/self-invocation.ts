@@ -12,15 +12,19 @@ function real(path: string): string | null {
   }
 }
 
-/** `toolspan` when the first `toolspan` on PATH is this script, else node and the script by absolute path, quoted. */
-export function selfInvocation(env: NodeJS.ProcessEnv = process.env): string {
+/** `["toolspan"]` when the first `toolspan` on PATH is this script, else node and the script by absolute path: the
+ * argv an MCP host starts the server with. */
+export function selfArgv(env: NodeJS.ProcessEnv = process.env): string[] {
   const script = real(process.argv[1] ?? "") ?? process.argv[1] ?? "toolspan";
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (dir === "") continue;
     const found = real(join(dir, "toolspan"));
     if (found === null) continue;
-    if (found === script) return "toolspan";
+    if (found === script) return ["toolspan"];
     break;
   }
-  return `${shellQuote(process.execPath)} ${shellQuote(script)}`;
+  return [process.execPath, script];
 }
+
+/** The same as a shell command line, each word quoted. */
+export const selfInvocation = (env: NodeJS.ProcessEnv = process.env): string => selfArgv(env).map(shellQuote).join(" ");

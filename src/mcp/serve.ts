@@ -11,6 +11,7 @@ import { BlobProblem } from "../store/verify-blob.js";
 import { VERSION } from "../util/version.js";
 import { MESSAGE_MAX_BYTES, RESULT_MAX_CHARS } from "./limits.js";
 import { McpSession, type McpSessionOptions } from "./session.js";
+import { withSummary, withSummarySchema } from "./summary.js";
 import { LineTransport } from "./stdio-transport.js";
 import { argumentChecks } from "./tool-arguments.js";
 import { ToolFailure, type ToolContext } from "./tool.js";
@@ -46,7 +47,7 @@ export async function serveMcp(options: McpSessionOptions): Promise<void> {
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema as CallToolResult["structuredContent"] & { type: "object" },
-      outputSchema: tool.outputSchema as CallToolResult["structuredContent"] & { type: "object" },
+      outputSchema: withSummarySchema(tool.outputSchema) as CallToolResult["structuredContent"] & { type: "object" },
       annotations: tool.annotations,
       _meta: { [MAX_RESULT_META]: RESULT_MAX_CHARS },
     })),
@@ -76,7 +77,7 @@ export async function serveMcp(options: McpSessionOptions): Promise<void> {
           : null,
     };
     try {
-      return (await tool.call(args as Record<string, unknown>, context)) as CallToolResult;
+      return withSummary(await tool.call(args as Record<string, unknown>, context)) as CallToolResult;
     } catch (error) {
       if (error instanceof ToolFailure || error instanceof BlobProblem) return failure(`${tool.name}: ${error.message}`);
       if (extra.signal.aborted) throw error;

@@ -135,3 +135,92 @@ describe("toolspan init codex and gemini", () => {
     assert.equal((await init(home, "codex", "--user", "--project")).code, 2);
   });
 });
+
+describe("toolspan init HOST --mcp", () => {
+  const CLAUDE_JSON = '{\n  "numStartups": 3,\n  "mcpServers": {\n    "docs": {"command": "docs-mcp", "args": []}\n  },\n  "projects": {}\n}\n';
+
+  test("claude-code: toolspan joins ~/.claude.json's mcpServers, the rest kept in place; again changes nothing; --remove gives the file back", async () => {
+    const home = userHome({ ".claude.json": CLAUDE_JSON });
+    const path = join(home, ".claude.json");
+    const first = await init(home, "claude-code", "--mcp");
+    assert.equal(first.code, 0, stderrText(first));
+    assert.match(stderrText(first), /toolspan's MCP server added to .*\.claude\.json/);
+    const settings = JSON.parse(readFileSync(path, "utf8"));
+    assert.deepEqual(Object.keys(settings), ["numStartups", "mcpServers", "projects"], "the keys keep their order");
+    assert.deepEqual(settings.mcpServers.docs, { command: "docs-mcp", args: [] });
+    assert.equal(settings.mcpServers.toolspan.type, "stdio");
+    assert.deepEqual(settings.mcpServers.toolspan.args.slice(-1), ["mcp"]);
+    const written = readFileSync(path, "utf8");
+    assert.match(stderrText(await init(home, "claude-code", "--mcp")), /already in/);
+    assert.equal(readFileSync(path, "utf8"), written);
+    await init(home, "claude-code", "--mcp", "--remove");
+    assert.equal(readFileSync(path, "utf8"), CLAUDE_JSON);
+  });
+
+  test("claude-code --project: the project's .mcp.json, made when absent and removed again", async () => {
+    const home = userHome();
+    const project = fresh("project");
+    mkdirSync(project);
+    const env = { extraEnv: { HOME: home, TOOLSPAN_HOME: join(home, ".toolspan") }, cwd: project };
+    assert.equal((await runCli(["init", "claude-code", "--mcp", "--project"], env)).code, 0);
+    const entry = JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")).mcpServers.toolspan;
+    assert.equal(entry.args.at(-1), "mcp");
+    assert.equal(existsSync(join(home, ".claude.json")), false, "the user's file is not touched");
+    await runCli(["init", "claude-code", "--mcp", "--project", "--remove"], env);
+    assert.equal(existsSync(join(project, ".mcp.json")), false);
+  });
+
+  test("codex: [mcp_servers.toolspan] as a block beside the hook's; each comes out alone, both give the file back", async () => {
+    const config = 'model = "gpt-5.5"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\n';
+    const home = userHome({ ".codex/config.toml": config });
+    const path = join(home, ".codex/config.toml");
+    await init(home, "codex", "--mcp");
+    const withServer = readFileSync(path, "utf8");
+    assert.ok(withServer.startsWith(config));
+    assert.match(withServer, /\n\[mcp_servers\.toolspan\]\ncommand = ".+"\nargs = \[.*"mcp"\]\nenv_vars = \["TOOLSPAN_HOME", "TOOLSPAN_STORE_BUDGET"\]\nstartup_timeout_sec = 30\ntool_timeout_sec = 660\n/);
+    await init(home, "codex");
+    const both = readFileSync(path, "utf8");
+    await init(home, "codex", "--mcp", "--remove");
+    const hookOnly = readFileSync(path, "utf8");
+    assert.doesNotMatch(hookOnly, /mcp_servers\.toolspan/);
+    assert.match(hookOnly, /\[\[hooks\.PreToolUse\]\]/, "the hook stays");
+    assert.ok(!hookOnly.includes("\n\n\n"), "one blank line where the block was");
+    await init(home, "codex", "--remove");
+    assert.equal(readFileSync(path, "utf8"), config);
+    assert.ok(both.includes("[mcp_servers.toolspan]") && both.includes("[[hooks.PreToolUse]]"));
+  });
+
+  test("codex: a server the user named toolspan already is left alone, exit 2", async () => {
+    const config = '[mcp_servers.toolspan]\ncommand = "mine"\n';
+    const home = userHome({ ".codex/config.toml": config });
+    const result = await init(home, "codex", "--mcp");
+    assert.equal(result.code, 2);
+    assert.match(stderrText(result), /already defines an MCP server named toolspan/);
+    assert.equal(readFileSync(join(home, ".codex/config.toml"), "utf8"), config);
+  });
+
+  test("gemini: mcpServers.toolspan with its timeout in milliseconds, beside the hook in the same settings.json", async () => {
+    const original = '{"general": {"vimMode": true}}';
+    const home = userHome({ ".gemini/settings.json": original });
+    const path = join(home, ".gemini/settings.json");
+    await init(home, "gemini");
+    await init(home, "gemini", "--mcp");
+    const settings = JSON.parse(readFileSync(path, "utf8"));
+    assert.equal(settings.mcpServers.toolspan.timeout, 660_000);
+    assert.equal(settings.hooks.BeforeTool[0].matcher, "run_shell_command");
+    await init(home, "gemini", "--mcp", "--remove");
+    const after = JSON.parse(readFileSync(path, "utf8"));
+    assert.equal(after.mcpServers, undefined, "an emptied mcpServers goes");
+    assert.equal(after.hooks.BeforeTool.length, 1);
+    await init(home, "gemini", "--remove");
+    assert.equal(readFileSync(path, "utf8"), original);
+  });
+
+  test("a settings file that is not JSON is left as it is: exit 2 naming it", async () => {
+    const home = userHome({ ".claude.json": "{ not json" });
+    const result = await init(home, "claude-code", "--mcp");
+    assert.equal(result.code, 2);
+    assert.match(stderrText(result), /\.claude\.json is not JSON/);
+    assert.equal(readFileSync(join(home, ".claude.json"), "utf8"), "{ not json");
+  });
+});

@@ -82,3 +82,18 @@ describe("what the server cannot take, answered and survived", () => {
     assert.equal(after.structuredContent.stdout.kept[0].text, "still here\n");
   });
 });
+
+describe("the answer in words, in the structured content too", () => {
+  test("every tool's structured content leads with `summary`, its first text block, and its output schema requires it", async () => {
+    const { tools } = await server.client.listTools();
+    for (const tool of tools) {
+      assert.equal(Object.keys(tool.outputSchema!.properties!)[0], "summary", tool.name);
+      assert.equal((tool.outputSchema!.required as string[])[0], "summary", tool.name);
+    }
+    const ran = await call(server, "run", { command: "seq 1 20000" });
+    assert.equal(Object.keys(ran.structuredContent)[0], "summary");
+    assert.equal(ran.structuredContent.summary, (ran.content[0] as { text: string }).text);
+    assert.match(ran.structuredContent.summary, /^toolspan run: exit 0, [\d.]+ s, span \w+\.\nstdout: 108894 bytes; you got bytes 0-8000 and bytes 100894-108894/);
+    assert.ok(!ran.structuredContent.summary.includes("\n1\n2\n"), "the summary holds the words, not the kept bytes again");
+  });
+});

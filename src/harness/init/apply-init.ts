@@ -26,7 +26,10 @@ interface Backup {
 }
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
-const backupPath = (stateDir: string, path: string): string => join(stateDir, `${sha256(path).slice(0, 32)}.json`);
+// One copy per file and kind of entry: a hook and an MCP server in one file (Codex's config.toml, Gemini CLI's
+// settings.json) each give back the file as it was before their own init.
+const backupPath = (stateDir: string, path: string, kind: string): string =>
+  join(stateDir, `${sha256(kind === "hook" ? path : `${kind}:${path}`).slice(0, 32)}.json`);
 
 function readBytes(path: string): Buffer | null {
   try {
@@ -57,13 +60,22 @@ function writeAtomically(path: string, text: string | Buffer): void {
   renameSync(temp, path);
 }
 
-/** Adds the hook running `command` to `path` (or, with `remove`, takes it out); `stateDir` keeps the copies.
- * With `dryRun` nothing is written. Throws SettingsError for a file it cannot merge with. */
-export function applyInit(options: { path: string; format: SettingsFormat; command: string; stateDir: string; remove: boolean; dryRun: boolean }): InitChange {
+/** Adds toolspan's entry made from `command` to `path` (or, with `remove`, takes it out); `stateDir` keeps the
+ * copies, one per file and `kind` (default "hook"). With `dryRun` nothing is written. Throws SettingsError for a
+ * file it cannot merge with. */
+export function applyInit<Entry = string>(options: {
+  path: string;
+  format: SettingsFormat<Entry>;
+  command: Entry;
+  stateDir: string;
+  remove: boolean;
+  dryRun: boolean;
+  kind?: string;
+}): InitChange {
   const { path, format, stateDir } = options;
   const raw = readBytes(path);
   const before = raw === null ? null : raw.toString("utf8");
-  const backupFile = backupPath(stateDir, path);
+  const backupFile = backupPath(stateDir, path, options.kind ?? "hook");
   if (options.remove) {
     if (before === null) return { path, outcome: "absent", before, after: null };
     const after = format.remove(before, path);

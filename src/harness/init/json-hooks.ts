@@ -1,21 +1,7 @@
 // Settings files whose hooks are JSON: {"hooks": {EVENT: [{"matcher": M, "hooks": [{"type": "command", "command": C}]}]}}
 // (Claude Code's settings.json, Gemini CLI's settings.json). Other keys, hooks and groups stay as they are.
+import { isObject, parseSettings as parse, renderSettings as render, type Json } from "./json-settings.js";
 import { isToolspanHook, SettingsError, type SettingsFormat } from "./settings-format.js";
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-
-function parse(text: string, path: string): Json {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new SettingsError(`${path} is not JSON (${(error as Error).message}): fix it or add the hook by hand (docs/harnesses.md)`);
-  }
-  if (!isObject(value)) throw new SettingsError(`${path} does not hold a JSON object`);
-  return value;
-}
 
 // The event's groups, or a SettingsError when the file holds something else there.
 function groupsOf(settings: Json, event: string, path: string): unknown[] | undefined {
@@ -29,8 +15,6 @@ function groupsOf(settings: Json, event: string, path: string): unknown[] | unde
 }
 
 const hooksOf = (group: unknown): unknown[] => (isObject(group) && Array.isArray(group.hooks) ? group.hooks : []);
-
-const render = (settings: Json): string => `${JSON.stringify(settings, null, 2)}\n`;
 
 /** The JSON hook format for `harness`'s `event`, matching `matcher`, with `extra` fields on the hook itself. */
 export function jsonHooks(harness: string, event: string, matcher: string, extra: Json = {}): SettingsFormat {

@@ -17,7 +17,8 @@ export function markedBlock(begin: string, end: string): MarkedBlock {
   const pattern = new RegExp(`\\n?${escape(begin)}\\n[^]*?${escape(end)}\\n?`);
   return {
     find: (text) => pattern.exec(text)?.[0] ?? null,
-    without: (text) => text.replace(pattern, (found) => (found.startsWith("\n") && found.endsWith("\n") ? "\n" : "")).replace(/\n\n$/, "\n"),
+    // The block goes with the blank line it was appended after, so a block between two others leaves one blank line.
+    without: (text) => text.replace(pattern, ""),
     append: (text, block) => `${text}${text === "" ? "" : text.endsWith("\n") ? "\n" : "\n\n"}${block}`,
   };
 }

@@ -3,7 +3,7 @@
 // (model routing, next-speaker and loop checks, summaries) get the least eventful answer their schema allows.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ModelScript, ModelStep, ScriptedServer } from "./scripted-model.js";
+import type { ModelStep, ScriptedServer } from "./scripted-model.js";
 
 /** One request the server answered: the API method, the model in its path, its parsed body, and its role. */
 export interface GeminiCall {
@@ -40,7 +40,7 @@ const isObject = (value: unknown): value is { [key: string]: Json } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Starts the server on 127.0.0.1 (a free port); `url` is what GOOGLE_GEMINI_BASE_URL takes. */
-export async function startGeminiServer(script: ModelScript, options: GeminiServerOptions = {}): Promise<GeminiServer> {
+export async function startGeminiServer(script: (toolResults: readonly string[]) => ModelStep | GeminiToolStep, options: GeminiServerOptions = {}): Promise<GeminiServer> {
   const promptTokens = options.promptTokens ?? 100;
   const usage = { promptTokenCount: promptTokens, candidatesTokenCount: 10, totalTokenCount: promptTokens + 10 };
   const toolResults: string[] = [];
@@ -126,9 +126,14 @@ function latestToolResults(body: unknown): string[] {
   return results;
 }
 
-function stepResponse(step: ModelStep, turn: number, usage: Json): Json {
+/** A step only a script of this server takes: a call of another tool the CLI offers (an MCP server's), by its name. */
+export type GeminiToolStep = { kind: "tool"; name: string; input: Record<string, unknown> };
+
+function stepResponse(step: ModelStep | GeminiToolStep, turn: number, usage: Json): Json {
   const part: Part =
-    step.kind === "shell"
+    step.kind === "tool"
+      ? { functionCall: { id: `call-${turn}`, name: step.name, args: step.input as Json } }
+      : step.kind === "shell"
       ? {
           functionCall: {
             id: `call-${turn}`,

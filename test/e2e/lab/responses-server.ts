@@ -4,13 +4,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { contentText, isObject, parseObject, type JsonObject } from "../../../src/formats/transcripts/json-values.js";
-import type { ModelScript, ModelStep, ScriptedServer } from "./scripted-model.js";
+import type { ModelStep, ScriptedServer } from "./scripted-model.js";
 
 // Codex 0.171's shell tool (also with `--disable unified_exec`): `exec_command`, the command line in `cmd`.
 const SHELL_TOOL = "exec_command";
 
+/** A step only a script of this server takes: a call of another tool Codex offers (an MCP server's), by the name
+ * Codex gives it, with these arguments. */
+export type FunctionStep =
+  | { kind: "tool"; name: string; namespace?: string; input: Record<string, unknown> }
+  | { kind: "tool_search"; query: string };
+
 /** A Responses server that plays `script`; requests that are not turns get a short answer and are not recorded as turns. */
-export async function startResponsesServer(script: ModelScript): Promise<ScriptedServer> {
+export async function startResponsesServer(script: (toolResults: readonly string[]) => ModelStep | FunctionStep): Promise<ScriptedServer> {
   const toolResults: string[] = [];
   const requests: unknown[] = [];
   const seenCalls = new Set<string>();
@@ -69,14 +75,18 @@ function functionCallOutputs(request: JsonObject): Array<[string, string]> {
 
 // The events Codex reads (codex-api/src/sse/responses.rs) for one output item: created, the item added, a
 // message's text as one delta or a call's arguments done, the item done, and completed with the usage Codex requires.
-function streamStep(res: ServerResponse, id: string, step: ModelStep): void {
+function streamStep(res: ServerResponse, id: string, step: ModelStep | FunctionStep): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const send = (event: JsonObject): void => {
     res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
   };
   const item: JsonObject = step.kind === "final"
     ? { type: "message", id: `msg_${id}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: step.text, annotations: [] }] }
-    : { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: SHELL_TOOL, arguments: JSON.stringify({ cmd: step.command }) };
+    : step.kind === "tool_search"
+      ? { type: "tool_search_call", id: `ts_${id}`, call_id: `call_${id}`, execution: "client", status: "completed", arguments: { query: step.query, limit: 8 } }
+      : step.kind === "tool"
+      ? { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: step.name, ...(step.namespace === undefined ? {} : { namespace: step.namespace }), arguments: JSON.stringify(step.input) }
+      : { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: SHELL_TOOL, arguments: JSON.stringify({ cmd: step.command }) };
   send({ type: "response.created", response: { id, object: "response", status: "in_progress", output: [] } });
   send({ type: "response.output_item.added", output_index: 0, item: step.kind === "final" ? { ...item, status: "in_progress", content: [] } : item });
   if (step.kind === "final") send({ type: "response.output_text.delta", item_id: item.id, output_index: 0, content_index: 0, delta: step.text });

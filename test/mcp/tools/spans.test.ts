@@ -8,7 +8,7 @@ test("a fresh session has none; a cut passing run and a cut failing one are list
   const server = await startMcp();
   try {
     const empty = (await call(server, "spans", {})).structuredContent;
-    assert.deepEqual(empty, { run_id: empty.run_id, tool_spans: 0, need_action: 0, spans: [] });
+    assert.deepEqual(empty, { summary: "0 of the 0 run calls of this session need a second look.", run_id: empty.run_id, tool_spans: 0, need_action: 0, spans: [] });
     await call(server, "run", { command: "echo short" });
     const failing = (await call(server, "run", { command: `${process.execPath} ${fixturePath("test-log.mjs")} 68195 1` })).structuredContent;
     const passing = (await call(server, "run", { command: "seq 1 100000" })).structuredContent;
