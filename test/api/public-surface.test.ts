@@ -66,7 +66,7 @@ test("wrap, lint, triage, report, convert and back: a consumer's whole day throu
   file.close();
 
   const findings: string[] = [];
-  const summary = await toolspan.lintFiles([run], { workers: 0, onFinding: (_, finding) => findings.push(finding.ruleId), onUnreadable: assert.fail });
+  const summary = await toolspan.lintFiles([run], { workers: 0, onFinding: (_, finding) => findings.push(finding.rule), onUnreadable: assert.fail });
   assert.deepEqual([summary.files, summary.lines], [1, 1]);
   assert.deepEqual(findings, []);
 
