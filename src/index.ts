@@ -61,9 +61,11 @@ export { locateSpan, parseSpanRef, type LocatedSpan, type SpanRef } from "./reru
 export { describeRerun } from "./rerun/consent.js";
 export { rerunSpan, type RerunOptions, type RerunResult } from "./rerun/rerun-span.js";
 export { RerunRefused } from "./rerun/rerun-refused.js";
+export { storedStreams, type StoredStreams } from "./rerun/from-blob.js";
 
 // debug and report: the loop over one run file, and its tallies.
 export { debugRun, type DebugOptions, type DebugReport } from "./debug/debug-run.js";
+export { nextStep } from "./debug/next-step.js";
 export { reportFile, type RunReport } from "./report/report-file.js";
 export { reportRecord } from "./report/render-json.js";
 
