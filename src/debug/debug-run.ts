@@ -89,21 +89,24 @@ class LintCounts {
 }
 
 // One read of the file gives everything the loop needs: lint's counts, the triage rows, and the spans a rerun
-// would run (those clipped, or the ones `spanId` names).
-async function readRun(path: string, spanId: string | undefined): Promise<{ lint: DebugReport["lint"]; triage: TriageResult; found: Map<number, LocatedSpan | RerunRefused> }> {
+// would run (those clipped, or the ones `spanId` names). Once contract errors are sure to stop the loop, those
+// spans are no longer held: only the spans about to be rerun cost memory.
+async function readRun(path: string, options: DebugOptions): Promise<{ lint: DebugReport["lint"]; triage: TriageResult; found: Map<number, LocatedSpan | RerunRefused> }> {
   const lint = new LintCounts();
-  const locator = new LineLocator(path);
+  let locator: LineLocator | null = new LineLocator(path);
   const triage = await triageFile(path, {
-    named: spanId,
+    named: options.spanId,
     onItem: (item, { lint: sink, span }) => {
       if (sink.findings.length > 0 || sink.identities.length > 0) lint.add(item.line, sink);
-      if (span !== null && (spanId === undefined ? span.clipped : span.spanId === spanId)) locator.want(item.line);
+      if (lint.counts.errors > 0 && !options.keepGoing) locator = null;
+      if (locator === null) return;
+      if (span !== null && (options.spanId === undefined ? span.clipped : span.spanId === options.spanId)) locator.want(item.line);
       locator.add(item);
     },
-    onDocument: ({ parsed }) => locator.document(parsed),
+    onDocument: ({ parsed }) => locator?.document(parsed),
   });
   lint.flush();
-  return { lint: lint.counts, triage, found: locator.results(triage.lines) };
+  return { lint: lint.counts, triage, found: (locator as LineLocator | null)?.results(triage.lines) ?? new Map() };
 }
 
 async function runStep(span: TriagedSpan, found: LocatedSpan | RerunRefused, options: DebugOptions): Promise<DebugStep> {
@@ -125,7 +128,7 @@ async function runStep(span: TriagedSpan, found: LocatedSpan | RerunRefused, opt
 
 /** Runs the loop on `path`; rejects with UnreadableInput when the file cannot be read. */
 export async function debugRun(path: string, options: DebugOptions): Promise<DebugReport> {
-  const { lint, triage, found } = await readRun(path, options.spanId);
+  const { lint, triage, found } = await readRun(path, options);
   const report: DebugReport = { file: path, lint, stoppedOnLint: false, steps: [], others: [], spanNotFound: false };
   let selected: TriagedSpan[];
   if (options.spanId !== undefined) {

@@ -1,7 +1,7 @@
 // Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
 import { isAbsolute } from "node:path";
 import { KEY_TYPES } from "../contract/key-types.js";
-import { unreadableInput } from "../formats/jsonl-lines.js";
+import { STOP, unreadableInput } from "../formats/jsonl-lines.js";
 import { LineTooLong } from "../formats/line-splitter.js";
 import type { RunFileItem } from "../formats/run-file/entry.js";
 import { readRunFile } from "../formats/run-file/read.js";
@@ -200,7 +200,7 @@ export async function locateLines(path: string, lines: readonly number[]): Promi
     (item) => {
       // JSON Lines are read up to the last line asked for (a line past it too long to read is not asked about); a
       // document's spans may stand in any order.
-      if (!inDocument && item.line > last) return item.kind === "tooLong" ? undefined : false;
+      if (!inDocument && item.line > last) return item.kind === "tooLong" ? undefined : STOP;
       locator.add(item);
     },
     {

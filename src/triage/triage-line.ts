@@ -1,5 +1,6 @@
 // Triage of one item of a run file: lint it, read its facts, keep a compact record only when a row applies.
 import type { RunFileItem } from "../formats/run-file/entry.js";
+import { STOP } from "../formats/jsonl-lines.js";
 import { lineItems } from "../formats/run-file/items.js";
 import type { OtlpSpan } from "../formats/otlp/spans-from-line.js";
 import type { Finding, LintSink } from "../lint/lint-line.js";
@@ -100,7 +101,7 @@ export function triageLine(text: string, line: number, lint: TriageRules): { kin
     const { kind, span } = triageItem(item, lint);
     if (kind === "blank-or-other") return;
     found = { kind, span };
-    return false;
+    return STOP;
   });
   return found;
 }

@@ -48,5 +48,5 @@ export interface TooLongItem {
 
 export type RunFileItem = RecordItem | OtlpRequestItem | OtlpSpanItem | NotJsonItem | NotObjectItem | TooLongItem;
 
-/** Hears of each item in file order; returning STOP ends the read (the rest of the file is not read). */
+/** Hears of each item in file order; returning STOP (jsonl-lines.ts) ends the read: the rest is not read. */
 export type ItemSink = (item: RunFileItem) => boolean | void;

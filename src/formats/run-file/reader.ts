@@ -2,6 +2,7 @@
 // as an editor numbers them (BOM and CR dropped, see line-splitter.ts), each line's items, a line past the limit
 // as one tooLong item, and a file that is one pretty-printed JSON document gathered and read whole at the end.
 import { opensDocument } from "../json-document.js";
+import { STOP } from "../jsonl-lines.js";
 import { LineSplitter, maxLineBytes } from "../line-splitter.js";
 import type { ItemSink } from "./entry.js";
 import { lineItems, valueItems } from "./items.js";
@@ -74,7 +75,7 @@ export class RunFileReader {
     if (this.stopped) return;
     // Inside a document its place is kept, so the lines after it keep their numbers.
     this.document?.lines.push("");
-    if (this.emit({ kind: "tooLong", line, limit }) === false) this.stopped = true;
+    if (this.emit({ kind: "tooLong", line, limit }) === STOP) this.stopped = true;
   }
 
   // A document is parsed whole, each OTLP span placed at its spanId's line; one that does not parse is read line

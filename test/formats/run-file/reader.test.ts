@@ -73,6 +73,18 @@ describe("readRunFile", () => {
     assert.deepEqual(documents, []);
   });
 
+  test("an OTLP request nested too deeply to decode is one notJson item, and the lines after it are read", async () => {
+    const depth = 100_000;
+    const value = `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(depth)}{"stringValue":"x"}${"}]}}".repeat(depth)}`;
+    const deep = `{"resourceSpans":[{"scopeSpans":[{"spans":[{"spanId":"1111111111111111","attributes":[{"key":"a","value":${value}}]}]}]}]}`;
+    const found: RunFileItem[] = [];
+    await readRunFile(writeTemp(`${deep}\n{"span_id":"after"}\n`), (item) => void found.push(item));
+    assert.deepEqual(
+      found.map((item) => (item.kind === "notJson" ? `${item.line} ${item.reason}` : shown(item))),
+      ["1 nested too deeply to read", "2 record after"],
+    );
+  });
+
   test("a notJson item says why, in one line of at most 200 characters", async () => {
     const found: RunFileItem[] = [];
     await readRunFile(writeTemp(`{"a": ${"x".repeat(500)}}\n`), (item) => void found.push(item));
