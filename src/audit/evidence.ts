@@ -22,9 +22,6 @@ export function isExactClip(call: TranscriptCall): call is TranscriptCall & { fu
   return call.fullOutput !== undefined && call.keptOutput !== undefined && Buffer.byteLength(call.keptOutput) < Buffer.byteLength(call.fullOutput);
 }
 
-/** The evidence comes from the transcript's own harness (its cap), not from a cap inside the command. */
-export const isOwnEvidence = (evidence: ClipEvidence, format: TranscriptFormat): boolean => evidence.harness.includes(FORMAT_HARNESS[format]);
-
 /** The evidence of a clip in `call`'s result, or null where none is evident. */
 export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, harnessVersion: string | null): ClipEvidence | null {
   const own = FORMAT_HARNESS[format];

@@ -40,8 +40,10 @@ Options:
 ${formatOptions(OPTIONS)}
 
 --out writes one span per call, clean ones too: 'toolspan lint', 'toolspan
-triage' and reports read it. What a transcript cannot know stays null: a
-clipped result's byte count and cap unless the marker states them. Its
+triage', reports and 'toolspan rerun' (a shell command line runs as bash -c,
+with consent) read it. What a transcript cannot know stays null, and lint
+accepts it: a clipped result's byte count and cap unless the marker states
+them (docs/transcript-spans.md). Its
 previews are redacted as wrap's are (the built-in rules, and those of
 ./toolspan.config.json when present; docs/secrets.md): preview_redactions
 counts the secrets replaced.

@@ -14,6 +14,8 @@ export interface TranscriptCall {
   argv?: string[];
   /** The command as one string, where the harness recorded no argv. */
   command?: string;
+  /** The shell the harness ran `command` with (`bash`), where it is one shell's command line. */
+  shell?: string;
   /** The working directory, where the transcript names one. */
   cwd: string | null;
   /** The exit status, where the transcript records it. */

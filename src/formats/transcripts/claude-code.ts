@@ -58,7 +58,8 @@ export class ClaudeCodeReader implements TranscriptReader {
         this.log.call({
           callId: stringOr(block.id),
           toolName: stringOr(block.name, "unknown")!,
-          ...(command !== null ? { command } : {}),
+          // The Bash tool runs its command line with bash; other tools' `command` (a Task's, a plugin's) is no shell's.
+          ...(command !== null ? { command, ...(block.name === "Bash" ? { shell: "bash" } : {}) } : {}),
           cwd: stringOr(record.cwd),
           line,
           index: null,

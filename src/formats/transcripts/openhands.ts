@@ -22,7 +22,8 @@ export function readOpenHands(events: readonly unknown[]): TranscriptRead {
       log.call({
         callId: event.id === undefined ? null : String(event.id),
         toolName: stringOr(metadata.function_name, action)!,
-        ...(command !== null ? { command } : {}),
+        // execute_bash runs in OpenHands' bash session; run_ipython's code is no shell's.
+        ...(command !== null ? { command, ...(action === "run" ? { shell: "bash" } : {}) } : {}),
         cwd: null,
         line: null,
         index,
