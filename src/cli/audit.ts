@@ -24,7 +24,7 @@ Reads transcripts that coding agents already wrote and finds the tool results
 the model saw only part of. The format is told from the content, not the name:
   Claude Code   ~/.claude/projects/*/*.jsonl
   Codex CLI     ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
-  OpenHands     trajectory JSON (a list of events)
+  OpenHands     trajectory JSON (a list of events), evaluation output.jsonl
   SWE-agent     *.traj (trajectory and history: compared exactly)
   mini-swe-agent *.traj.json
 A result is clipped when the text the model saw holds a harness's clip marker

@@ -4,10 +4,12 @@ import { CLAUDE_RECORD_TYPES } from "./claude-code.js";
 import { isLegacyMeta } from "./codex.js";
 import type { TranscriptFormat } from "./call.js";
 import { isObject, type JsonObject } from "./json-values.js";
+import { isEvaluationInstance, isPairHistory } from "./openhands.js";
 import { unsupportedDocument, unsupportedLines, unsupportedReason } from "./unsupported.js";
 
-/** A format, or the reason the content is none of them. */
-export type Detection = { format: TranscriptFormat } | { reason: string };
+/** A format, or the reason the content is none of them; `reader` names the line reader where a format has two
+ * shapes (OpenHands' trajectory document and its evaluation output, one instance a line). */
+export type Detection = { format: TranscriptFormat; reader?: "openhands-eval" } | { reason: string };
 
 const CLAUDE_TYPES: ReadonlySet<string> = new Set(["user", "assistant", ...CLAUDE_RECORD_TYPES]);
 // Record types only Claude Code writes; they may open a session before any record with a sessionId.
@@ -32,6 +34,7 @@ export function detectLines(records: readonly SniffedRecord[]): Detection | null
 
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
+  if (isEvaluationInstance(record)) return { format: "openhands", reader: "openhands-eval" };
   // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
   if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
   if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
@@ -52,6 +55,7 @@ export function detectDocument(doc: unknown): Detection {
     const first = doc.find(isObject);
     if (first === undefined) return { reason: "a JSON array with no object in it" };
     if (doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) return { format: "openhands" };
+    if (isPairHistory(doc)) return { format: "openhands" };
     if ("role" in first && "content" in first) return { format: "mini-swe-agent" };
     return { reason: "a JSON array, but its objects have neither action/observation (OpenHands) nor role/content (mini-swe-agent)" };
   }

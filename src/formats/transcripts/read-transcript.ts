@@ -5,11 +5,11 @@ import { open, readFile, stat } from "node:fs/promises";
 import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
 import { ClaudeCodeReader } from "./claude-code.js";
 import { CodexReader } from "./codex.js";
-import type { TranscriptRead, TranscriptReader } from "./call.js";
+import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.js";
 import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
-import { readOpenHands } from "./openhands.js";
+import { OpenHandsEvalReader, readOpenHands } from "./openhands.js";
 import { readSweAgent } from "./swe-agent.js";
 
 /** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent) larger than this are refused. */
@@ -33,10 +33,22 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   // Before the sniff's open, which would wait forever on a FIFO without a writer.
   refuseNonRegular(path);
   const head = await sniff(path);
+  // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
+  // only its start tells it.
+  if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, new OpenHandsEvalReader());
   const detection = detectLines(sniffedRecords(head.text, head.whole));
   if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-  if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
+  if (detection) return streamLines(path, lineReader(detection));
   return readDocument(path);
+}
+
+// OpenHands writes an instance's keys in EvaluationOutput's order: instance_id first (history comes after the
+// test result, which holds the whole patch).
+const EVALUATION_START = /^\{\s{0,4}"instance_id"\s{0,4}:/;
+
+function lineReader(detection: { format: TranscriptFormat; reader?: string }): TranscriptReader {
+  if (detection.reader === "openhands-eval") return new OpenHandsEvalReader();
+  return detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader();
 }
 
 async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
