@@ -8,6 +8,7 @@ import type { TranscriptCall, TranscriptFormat } from "../formats/transcripts/ca
 export const FORMAT_HARNESS: Record<TranscriptFormat, string> = {
   "claude-code": "Claude Code",
   codex: "Codex CLI",
+  gemini: "Gemini CLI",
   openhands: "OpenHands",
   "swe-agent": "SWE-agent",
   "mini-swe-agent": "mini-swe-agent",
@@ -15,7 +16,7 @@ export const FORMAT_HARNESS: Record<TranscriptFormat, string> = {
 
 // Tools whose output is a file's text or a search's hits: another harness's marker there is most likely a
 // file quoting it (this repository's own sources, say), not a second cap.
-const FILE_TOOLS = new Set(["Read", "Grep", "Glob", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "WebFetch", "TodoWrite", "open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir", "find_file", "str_replace_editor"]);
+const FILE_TOOLS = new Set(["Read", "Grep", "Glob", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "WebFetch", "TodoWrite", "open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir", "find_file", "str_replace_editor", "read_file", "read_many_files", "glob", "search_file_content", "grep_search", "list_directory", "web_fetch", "write_file", "replace"]);
 
 /** True when the model saw only part of what the command wrote (exactly so where the transcript keeps both). */
 export function isExactClip(call: TranscriptCall): call is TranscriptCall & { fullOutput: string; keptOutput: string } {

@@ -24,6 +24,7 @@ Reads transcripts that coding agents already wrote and finds the tool results
 the model saw only part of. The format is told from the content, not the name:
   Claude Code   ~/.claude/projects/*/*.jsonl
   Codex CLI     ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
+  Gemini CLI    ~/.gemini/tmp/<project>/chats/session-*.jsonl (or .json)
   OpenHands     trajectory JSON (a list of events), evaluation output.jsonl
   SWE-agent     *.traj (trajectory and history: compared exactly)
   mini-swe-agent *.traj.json

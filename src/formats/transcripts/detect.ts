@@ -4,6 +4,7 @@ import { CLAUDE_RECORD_TYPES } from "./claude-code.js";
 import { isLegacyMeta } from "./codex.js";
 import type { TranscriptFormat } from "./call.js";
 import { isObject, type JsonObject } from "./json-values.js";
+import { isGeminiDocument, isGeminiMetadata } from "./gemini.js";
 import { isEvaluationInstance, isPairHistory } from "./openhands.js";
 import { unsupportedDocument, unsupportedLines, unsupportedReason } from "./unsupported.js";
 
@@ -35,6 +36,7 @@ export function detectLines(records: readonly SniffedRecord[]): Detection | null
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
   if (isEvaluationInstance(record)) return { format: "openhands", reader: "openhands-eval" };
+  if (isGeminiMetadata(record)) return { format: "gemini" };
   // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
   if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
   if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
@@ -60,6 +62,7 @@ export function detectDocument(doc: unknown): Detection {
     return { reason: "a JSON array, but its objects have neither action/observation (OpenHands) nor role/content (mini-swe-agent)" };
   }
   if (!isObject(doc)) return { reason: "JSON, but neither an object nor an array" };
+  if (isGeminiDocument(doc)) return { format: "gemini" };
   if (Array.isArray(doc.trajectory) && Array.isArray(doc.history)) return { format: "swe-agent" };
   if (Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) {
     return { format: "mini-swe-agent" };

@@ -9,6 +9,7 @@ import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.
 import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
+import { GeminiReader, readGeminiDocument } from "./gemini.js";
 import { OpenHandsEvalReader, readOpenHands } from "./openhands.js";
 import { readSweAgent } from "./swe-agent.js";
 
@@ -48,6 +49,7 @@ const EVALUATION_START = /^\{\s{0,4}"instance_id"\s{0,4}:/;
 
 function lineReader(detection: { format: TranscriptFormat; reader?: string }): TranscriptReader {
   if (detection.reader === "openhands-eval") return new OpenHandsEvalReader();
+  if (detection.format === "gemini") return new GeminiReader();
   return detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader();
 }
 
@@ -115,7 +117,9 @@ async function readDocument(path: string): Promise<TranscriptRead> {
   const detection = detectDocument(doc);
   if ("reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
   const read =
-    detection.format === "openhands"
+    detection.format === "gemini"
+      ? readGeminiDocument(doc as Record<string, unknown>)
+      : detection.format === "openhands"
       ? readOpenHands(doc as unknown[])
       : detection.format === "swe-agent"
         ? readSweAgent(doc as Record<string, unknown>)

@@ -1,5 +1,5 @@
-// Writes the lab transcripts kept under test/fixtures/transcripts/lab/: the real, pinned Claude Code and Codex
-// CLI run against a scripted model on commands whose output size and exit status are chosen here, so what each
+// Writes the lab transcripts kept under test/fixtures/transcripts/lab/: the real, pinned Claude Code, Codex CLI
+// and Gemini CLI run against a scripted model on commands whose output size and exit status are chosen here, so what each
 // harness cut is known. Not a test: run it after a harness pin moves, and review the diff of the fixtures.
 //
 //   npx tsc -p tsconfig.json && node dist/test/e2e/lab/record-transcripts.js
@@ -13,6 +13,8 @@ import { repoPath } from "../../helpers/repo.js";
 import { startAnthropicServer, type AnthropicScript } from "./anthropic-server.js";
 import { runClaudeCode } from "./claude-code.js";
 import { runCodex } from "./codex.js";
+import { runGemini } from "./gemini.js";
+import { startGeminiServer } from "./gemini-server.js";
 import { pytestLog } from "./pytest-log.js";
 import { startResponsesServer } from "./responses-server.js";
 import { runEach } from "./scripted-model.js";
@@ -79,5 +81,30 @@ async function codex(): Promise<void> {
   }
 }
 
-await claudeCode();
-await codex();
+// Gemini CLI cuts a tool result past 40,000 characters (tools.truncateToolOutputThreshold): one above, one below,
+// a failure under the cap. Beside the session, what the scripted model received for each call, which the lab
+// test compares audit's findings with.
+async function gemini(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-record-gemini-"));
+  const cwd = join(dir, "work");
+  const server = await startGeminiServer(runEach(["cat big.log; exit 1", "cat mid.log", "printf 'ok\\n'; exit 3"], "All tests pass."));
+  try {
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, "big.log"), pytestLog(70_000));
+    writeFileSync(join(cwd, "mid.log"), pytestLog(30_000));
+    const run = await runGemini({ server, prompt: "Run the commands.", cwd, home: join(dir, "home") });
+    if (run.code !== 0 || run.sessionPath === undefined) throw new Error(`gemini exited ${run.code}: ${run.stderr}`);
+    mkdirSync(join(OUT, "gemini"), { recursive: true });
+    const name = run.sessionPath.endsWith(".jsonl") ? "lab-0.61.0.jsonl" : "lab-0.61.0.json";
+    writeFileSync(join(OUT, "gemini", name), readFileSync(run.sessionPath, "utf8"));
+    writeFileSync(join(OUT, "gemini", "lab-0.61.0.model-saw.json"), `${JSON.stringify(server.toolResults, null, 1)}\n`);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const only = process.argv[2];
+if (only === undefined || only === "claude-code") await claudeCode();
+if (only === undefined || only === "codex") await codex();
+if (only === undefined || only === "gemini") await gemini();
