@@ -22,7 +22,7 @@ const AUDIT_HELP = `Usage: toolspan audit [options] FILE...
 
 Reads transcripts that coding agents already wrote and finds the tool results
 the model saw only part of. The format is told from the content, not the name:
-  Claude Code   ~/.claude/projects/*/*.jsonl
+  Claude Code   ~/.claude/projects/*/*.jsonl, claude -p --output-format stream-json
   Codex CLI     ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
   Gemini CLI    ~/.gemini/tmp/<project>/chats/session-*.jsonl (or .json)
   OpenHands     trajectory JSON (a list of events), evaluation output.jsonl

@@ -38,10 +38,13 @@ export class ClaudeCodeReader implements TranscriptReader {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
-    this.version ??= stringOr(record.version);
-    this.sessionId ??= stringOr(record.sessionId);
+    // `claude -p --output-format stream-json` streams the same records with snake_case keys (session_id,
+    // tool_use_result), opened by a system init event naming claude_code_version, closed by a result event.
+    this.version ??= stringOr(record.version) ?? stringOr(record.claude_code_version);
+    this.sessionId ??= stringOr(record.sessionId) ?? stringOr(record.session_id);
     if (record.type === "assistant") this.assistant(record, line);
     else if (record.type === "user") this.user(record, line);
+    else if (record.type === "result") return;
     else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) this.log.unknownRecord(line, record.type);
   }
 
@@ -74,7 +77,7 @@ export class ClaudeCodeReader implements TranscriptReader {
     for (const block of content) {
       if (!isObject(block) || block.type !== "tool_result") continue;
       const id = stringOr(block.tool_use_id);
-      const matched = id !== null && this.log.result(id, (call) => toResult(call, block, record.toolUseResult));
+      const matched = id !== null && this.log.result(id, (call) => toResult(call, block, record.toolUseResult ?? record.tool_use_result));
       if (!matched) this.log.problem(line, null, `tool result ${JSON.stringify(id)} has no matching call; skipped`);
     }
   }

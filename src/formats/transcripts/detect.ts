@@ -39,11 +39,13 @@ export function detectFirstLine(record: JsonObject, line: number): Detection | n
   if (isGeminiMetadata(record)) return { format: "gemini" };
   // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
   if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
-  if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
+  // Claude Code's stream-json opens with its init event, and every event names a session_id.
+  if (record.type === "system" && record.subtype === "init" && typeof record.session_id === "string") return { format: "claude-code" };
+  if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record) && !("session_id" in record)) {
     if (isObject(record.payload)) return { format: "codex" };
     return { reason: `not a Codex rollout: line ${line} has no payload` };
   }
-  const claudeLike = "sessionId" in record || "uuid" in record || "leafUuid" in record || CLAUDE_ONLY_TYPES.has(String(record.type));
+  const claudeLike = "sessionId" in record || "session_id" in record || "uuid" in record || "leafUuid" in record || CLAUDE_ONLY_TYPES.has(String(record.type));
   if (claudeLike && typeof record.type === "string" && CLAUDE_TYPES.has(record.type)) return { format: "claude-code" };
   if (claudeLike) return { reason: `not a Claude Code session: line ${line} has type ${JSON.stringify(record.type ?? null)}` };
   return null;

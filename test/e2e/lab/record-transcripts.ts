@@ -25,9 +25,9 @@ const OUT = repoPath("test/fixtures/transcripts/lab");
 const PROMPT_BEARING = new Set(["attachment", "api-request-shape", "api-request-blob", "api-request"]);
 
 /** A Claude Code line with its prompt-bearing payload cut to the scalar keys (and the attachment's type). */
-function reduceClaudeLine(line: string): string {
+function reduceClaudeLine(line: string, always = false): string {
   const record = JSON.parse(line) as Record<string, unknown>;
-  if (!PROMPT_BEARING.has(String(record.type))) return line;
+  if (!always && !PROMPT_BEARING.has(String(record.type))) return line;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (value === null || ["string", "number", "boolean"].includes(typeof value)) kept[key] = value;
@@ -57,7 +57,7 @@ async function claudeCode(): Promise<void> {
     const run = await runClaudeCode({ server, prompt: "Run the commands.", dir, files, allowedTools: ["Bash", "Glob", "Grep"] });
     if (run.code !== 0 || run.transcriptPath === undefined) throw new Error(`claude exited ${run.code}: ${run.stderr}`);
     const lines = readFileSync(run.transcriptPath, "utf8").trimEnd().split("\n");
-    writeFileSync(join(OUT, "claude_code", "lab-2.1.332.jsonl"), `${lines.map(reduceClaudeLine).join("\n")}\n`);
+    writeFileSync(join(OUT, "claude_code", "lab-2.1.332.jsonl"), `${lines.map((line) => reduceClaudeLine(line)).join("\n")}\n`);
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
@@ -104,7 +104,30 @@ async function gemini(): Promise<void> {
   }
 }
 
+// The same harness's --output-format stream-json (what `claude -p` prints for scripts and CI): a failure excerpt
+// and a clean call, as the events it streams.
+async function claudeCodeStream(): Promise<void> {
+  const files = { "short.log": pytestLog(20_000) };
+  const steps: ReturnType<AnthropicScript>[] = [
+    { kind: "shell", command: "cat short.log; exit 1" },
+    { kind: "shell", command: "printf 'ok\\n'" },
+  ];
+  const server = await startAnthropicServer((results) => steps[results.length] ?? { kind: "final", text: "All tests pass." });
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-record-claude-stream-"));
+  try {
+    const run = await runClaudeCode({ server, prompt: "Run the commands.", dir, files, args: ["--output-format", "stream-json", "--verbose"] });
+    if (run.code !== 0) throw new Error(`claude exited ${run.code}: ${run.stderr}`);
+    // The init event lists Claude Code's own tools, skills and plugins: cut to its scalar keys, as above.
+    const lines = run.stdout.trimEnd().split("\n").map((line) => (JSON.parse(line) as { type?: unknown }).type === "system" ? reduceClaudeLine(line, true) : line);
+    writeFileSync(join(OUT, "claude_code", "lab-2.1.332.stream.jsonl"), `${lines.join("\n")}\n`);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
 if (only === undefined || only === "claude-code") await claudeCode();
+if (only === undefined || only === "claude-code-stream") await claudeCodeStream();
 if (only === undefined || only === "codex") await codex();
 if (only === undefined || only === "gemini") await gemini();
