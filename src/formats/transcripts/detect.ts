@@ -8,9 +8,8 @@ import { isGeminiDocument, isGeminiMetadata } from "./gemini.js";
 import { isEvaluationInstance, isPairHistory } from "./openhands.js";
 import { unsupportedDocument, unsupportedLines, unsupportedReason } from "./unsupported.js";
 
-/** A format, or the reason the content is none of them; `reader` names the line reader where a format has two
- * shapes (OpenHands' trajectory document and its evaluation output, one instance a line). */
-export type Detection = { format: TranscriptFormat; reader?: "openhands-eval" } | { reason: string };
+/** A format, or the reason the content is none of them. */
+export type Detection = { format: TranscriptFormat } | { reason: string };
 
 const CLAUDE_TYPES: ReadonlySet<string> = new Set(["user", "assistant", ...CLAUDE_RECORD_TYPES]);
 // Record types only Claude Code writes; they may open a session before any record with a sessionId.
@@ -35,7 +34,8 @@ export function detectLines(records: readonly SniffedRecord[]): Detection | null
 
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
-  if (isEvaluationInstance(record)) return { format: "openhands", reader: "openhands-eval" };
+  // OpenHands' line-based shape is its evaluation output, an instance a line.
+  if (isEvaluationInstance(record)) return { format: "openhands" };
   if (isGeminiMetadata(record)) return { format: "gemini" };
   // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
   if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
