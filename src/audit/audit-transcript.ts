@@ -1,7 +1,6 @@
 // One transcript audited: every call converted to a span, judged clipped, unverifiable or clean, ranked.
 import type { TranscriptFormat, TranscriptProblem, TranscriptRead } from "../formats/transcripts/call.js";
 import { readTranscript } from "../formats/transcripts/read-transcript.js";
-import { isOwnEvidence } from "./evidence.js";
 import { firstAction, type FirstAction } from "./first-action.js";
 import { rankFindings } from "./rank.js";
 import { toSpan, type AuditSpan } from "./to-span.js";
@@ -45,7 +44,7 @@ export function auditRead(read: TranscriptRead, file: string, redact?: readonly 
       verdict,
       reason: call.unverifiable,
       declaredSuccess: call.declaredSuccess,
-      firstAction: verdict === "clean" ? null : firstAction(span, span.clip_evidence !== null && isOwnEvidence(span.clip_evidence, read.format)),
+      firstAction: verdict === "clean" ? null : firstAction(span),
     };
   });
   return { file, format: read.format, harnessVersion: read.harnessVersion, calls, findings: rankFindings(calls), problems: read.problems };

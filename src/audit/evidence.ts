@@ -3,35 +3,20 @@
 import type { ClipEvidence } from "../contract/span.js";
 import { findClipMatch } from "../formats/clip-markers.js";
 import type { TranscriptCall, TranscriptFormat } from "../formats/transcripts/call.js";
-
-/** The harness names the marker table uses for each format's own markers. */
-export const FORMAT_HARNESS: Record<TranscriptFormat, string> = {
-  "claude-code": "Claude Code",
-  codex: "Codex CLI",
-  openhands: "OpenHands",
-  "swe-agent": "SWE-agent",
-  "mini-swe-agent": "mini-swe-agent",
-};
-
-// Tools whose output is a file's text or a search's hits: another harness's marker there is most likely a
-// file quoting it (this repository's own sources, say), not a second cap.
-const FILE_TOOLS = new Set(["Read", "Grep", "Glob", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "WebFetch", "TodoWrite", "open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir", "find_file", "str_replace_editor"]);
+import { TRANSCRIPT_FORMATS } from "../formats/transcripts/formats.js";
 
 /** True when the model saw only part of what the command wrote (exactly so where the transcript keeps both). */
 export function isExactClip(call: TranscriptCall): call is TranscriptCall & { fullOutput: string; keptOutput: string } {
   return call.fullOutput !== undefined && call.keptOutput !== undefined && Buffer.byteLength(call.keptOutput) < Buffer.byteLength(call.fullOutput);
 }
 
-/** The evidence comes from the transcript's own harness (its cap), not from a cap inside the command. */
-export const isOwnEvidence = (evidence: ClipEvidence, format: TranscriptFormat): boolean => evidence.harness.includes(FORMAT_HARNESS[format]);
-
 /** The evidence of a clip in `call`'s result, or null where none is evident. */
 export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, harnessVersion: string | null): ClipEvidence | null {
-  const own = FORMAT_HARNESS[format];
+  const { harness: own, fileTools } = TRANSCRIPT_FORMATS[format];
   const seen = call.stderr === "" ? call.stdout : `${call.stdout}\n${call.stderr}`;
   const match = findClipMatch(seen);
   const ownMarker = match !== null && match.marker.harness.includes(own);
-  if (match !== null && (ownMarker || !FILE_TOOLS.has(call.toolName))) {
+  if (match !== null && (ownMarker || !fileTools.includes(call.toolName))) {
     // The transcript's version says which version wrote the marker only when the marker is its harness's own.
     const version = ownMarker ? harnessVersion : null;
     const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };

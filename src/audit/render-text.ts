@@ -4,8 +4,12 @@ import { plural } from "../formats/plural.js";
 import { escapeControls, showArgv, showWord } from "../formats/safe-text.js";
 import type { AuditedCall, TranscriptAudit } from "./audit-transcript.js";
 
-const where = (call: AuditedCall): string =>
-  call.span.source.line !== null ? `line ${call.span.source.line}` : `#${call.span.source.index ?? "?"}`;
+// An evaluation output's call has both: the instance's line and the event's place in its history.
+function where(call: AuditedCall): string {
+  const { line, index } = call.span.source;
+  if (line === null) return `#${index ?? "?"}`;
+  return index === null ? `line ${line}` : `line ${line} #${index}`;
+}
 
 function what(call: AuditedCall): string {
   const command = call.span.source.command;

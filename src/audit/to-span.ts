@@ -3,8 +3,8 @@
 //   count and sha256 are written (a silent cap would make them wrong; audit reports results at a known silent
 //   cap as unverifiable). No `*_stream_sha256`: that would claim every byte written.
 // - a clip evident from a marker: stdout_truncated true, stdout_bytes null (unknown) unless the marker or the
-//   harness states it (Claude Code's persistedOutputSize), stdout_cap the marker's byte cap or null, full/head/tail hashes null. lint then reports invalid-type and
-//   clipped-without-partial-hashes on the span: true findings, the transcript cannot prove a re-run.
+//   harness states it (Claude Code's persistedOutputSize), stdout_cap the marker's byte cap or null (unknown),
+//   full/head/tail hashes null. A transcript span's unknowns are no lint errors (docs/transcript-spans.md).
 // - SWE-agent, where the trajectory holds the whole observation: exact bytes and hashes of both copies.
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../contract/span.js";
@@ -80,6 +80,7 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
       index: call.index,
       call_id: call.callId,
       ...(call.command !== undefined ? { command: call.command } : {}),
+      ...(call.command !== undefined && call.shell !== undefined ? { shell: call.shell } : {}),
       harness_version: read.harnessVersion,
       transcript_sha256: content,
     },

@@ -22,9 +22,10 @@ const USAGE = `Usage: toolspan audit [options] FILE...
 
 Reads transcripts that coding agents already wrote and finds the tool results
 the model saw only part of. The format is told from the content, not the name:
-  Claude Code   ~/.claude/projects/*/*.jsonl
+  Claude Code   ~/.claude/projects/*/*.jsonl, claude -p --output-format stream-json
   Codex CLI     ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
-  OpenHands     trajectory JSON (a list of events)
+  Gemini CLI    ~/.gemini/tmp/<project>/chats/session-*.jsonl (or .json)
+  OpenHands     trajectory JSON (a list of events), evaluation output.jsonl
   SWE-agent     *.traj (trajectory and history: compared exactly)
   mini-swe-agent *.traj.json
 A result is clipped when the text the model saw holds a harness's clip marker
@@ -37,8 +38,10 @@ the agent declared success come first. Records that cannot be read (a torn last
 line, an unknown record type, a result with no call) are reported and skipped.`;
 
 const NOTES = `--out writes one span per call, clean ones too: 'toolspan lint', 'toolspan
-triage' and reports read it. What a transcript cannot know stays null: a
-clipped result's byte count and cap unless the marker states them. Its
+triage', reports and 'toolspan rerun' (a shell command line runs as bash -c,
+with consent) read it. What a transcript cannot know stays null, and lint
+accepts it: a clipped result's byte count and cap unless the marker states
+them (docs/transcript-spans.md). Its
 previews are redacted as wrap's are (the built-in rules, and those of
 ./toolspan.config.json when present; docs/secrets.md): preview_redactions
 counts the secrets replaced.

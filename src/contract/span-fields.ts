@@ -2,6 +2,7 @@
 // so that each invariant rule speaks only about keys it can trust (wrong types are invalid-type's finding).
 import { DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "./constants.js";
 import type { StreamName } from "./span.js";
+import { isTranscriptSpan } from "./transcript-span.js";
 
 /** A parsed line: any JSON object, trusted in nothing. */
 export type SpanObject = Record<string, unknown>;
@@ -54,7 +55,9 @@ function hashOrNull(value: unknown): string | null | undefined {
 // Every key is spelled out, one branch per stream: a literal key is a named property load, which V8 serves from
 // its inline caches; a key held in a variable is a keyed load, about 2.5x slower on the many shapes a trace's
 // records take (measured over 50k generated spans: 9 ms against 23 ms).
-export function streamFields(span: SpanObject, stream: StreamName): StreamFields {
+// In a transcript span, a clipped stream's null cap is one the transcript cannot state, not "no cap": it is read
+// as unknown.
+export function streamFields(span: SpanObject, stream: StreamName, transcript = isTranscriptSpan(span)): StreamFields {
   const out = stream === "stdout";
   const bytes = out ? span["stdout_bytes"] : span["stderr_bytes"];
   const cap = out ? span["stdout_cap"] : span["stderr_cap"];
@@ -66,7 +69,7 @@ export function streamFields(span: SpanObject, stream: StreamName): StreamFields
   return {
     stream,
     bytes: isCount(bytes) ? bytes : undefined,
-    cap: cap === null ? null : isCount(cap) ? cap : undefined,
+    cap: cap === null ? (transcript && truncated === true ? undefined : null) : isCount(cap) ? cap : undefined,
     truncated: typeof truncated === "boolean" ? truncated : undefined,
     sha256: hashOrNull(sha256),
     headSha256: hashOrNull(out ? span["stdout_head_sha256"] : span["stderr_head_sha256"]),
@@ -82,13 +85,15 @@ export function streamFields(span: SpanObject, stream: StreamName): StreamFields
 export interface SpanView {
   span: SpanObject;
   streams: readonly [StreamFields, StreamFields];
+  /** Converted from a transcript by `toolspan audit`: what it leaves null is unknown (docs/transcript-spans.md). */
+  transcript: boolean;
 }
 
 /** Both streams read once. */
-export const spanView = (span: SpanObject): SpanView => ({
-  span,
-  streams: [streamFields(span, "stdout"), streamFields(span, "stderr")],
-});
+export function spanView(span: SpanObject): SpanView {
+  const transcript = isTranscriptSpan(span);
+  return { span, streams: [streamFields(span, "stdout", transcript), streamFields(span, "stderr", transcript)], transcript };
+}
 
 /** True when the record's figures say the stream was clipped: the flag if trusted, else bytes over cap. */
 export function wasClipped(fields: StreamFields): boolean | undefined {

@@ -160,6 +160,8 @@ export interface SpanSource {
   call_id: string | null;
   /** The command as one string, where the harness recorded no argv. */
   command?: string;
+  /** The shell the harness ran `command` with (`bash`, `sh`, `zsh`): a rerun runs `[shell, "-c", command]`. */
+  shell?: string;
   /** The harness version the transcript names, or null. */
   harness_version: string | null;
   /** sha256 of the transcript's content as read: the span ids are made from it, not from the file's name. */

@@ -15,6 +15,10 @@ export type MarkerGroupMeaning =
   | "persistedSize"
   | "keptBytes"
   | "totalBytes"
+  | "headChars"
+  | "tailChars"
+  | "firstLine"
+  | "lastLine"
   | "stream";
 
 /** How far an entry was checked: against the harness's source, a real transcript, or the issue's text only. */
@@ -38,6 +42,9 @@ export interface ClipMarker {
   pattern: RegExp;
   /** What each capture group states, by group number. */
   groups: Partial<Record<MarkerGroupMeaning, number>>;
+  /** Its numbers are written in the user's locale (`12,345`, `12.345`, `12 345`): read as digits without the
+   * separators. */
+  localeDigits?: boolean;
   /** A text as the harness writes it; tests check the pattern finds it and its groups. */
   example: string;
   /** Where the wording was checked, and how. */
@@ -275,12 +282,47 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "gemini-cli-characters-omitted",
     harness: "Gemini CLI",
-    versions: "unknown",
-    pattern: /\.\.\. \[(\d+) characters omitted\] \.\.\./,
+    versions: "unknown (read in 0.61.0)",
+    // toLocaleString() writes N: 12,345 in en-US, 12.345 in de, 12 345 (U+202F) in fr, 12'345 in de-CH: digits and
+    // separators, read without the separators.
+    pattern: /\n\n\.\.\. \[(\d[\d,.'\u00a0\u202f ]{0,22}) characters omitted\] \.\.\.\n\n/,
     groups: { droppedChars: 1 },
-    example: "... [3400 characters omitted] ...",
+    localeDigits: true,
+    example: "Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /tmp/x/shell_1.txt\nhead\n\n... [62,345 characters omitted] ...\n\ntail",
+    verified: "source",
+    source:
+      "google-gemini/gemini-cli packages/core/src/utils/fileUtils.ts formatTruncatedToolOutput; read in 0.61.0's bundle (test/e2e/harnesses): a tool result longer than truncateToolOutputThreshold (default 40,000 characters) keeps its first 20% and last 80% around this line, the whole output saved to the file the header names",
+  },
+  {
+    id: "gemini-cli-output-too-large",
+    harness: "Gemini CLI",
+    versions: "unknown (read in 0.61.0)",
+    pattern: /Output too large\. Showing first (\d[\d,.'\u00a0\u202f ]{0,22}) and last (\d[\d,.'\u00a0\u202f ]{0,22}) characters\. For full output see: /,
+    groups: { headChars: 1, tailChars: 2 },
+    localeDigits: true,
+    example: "Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /tmp/x/shell_1.txt",
+    verified: "source",
+    source: "google-gemini/gemini-cli packages/core/src/utils/fileUtils.ts formatTruncatedToolOutput; its header, where the omitted-characters line is not in the text",
+  },
+  {
+    id: "gemini-cli-file-content-truncated",
+    harness: "Gemini CLI",
+    versions: "unknown (read in 0.61.0)",
+    pattern: /IMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d{1,12})-(\d{1,12}) of (\d{1,12}) total lines\./,
+    groups: { firstLine: 1, lastLine: 2, totalLines: 3 },
+    example: "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 1-2000 of 5120 total lines.\nAction: To read more of the file, …",
+    verified: "source",
+    source: "google-gemini/gemini-cli packages/core/src/tools/read-file.ts; read in 0.61.0's bundle: read_file's result when the file has more lines than it reads at once",
+  },
+  {
+    id: "gemini-cli-content-truncated",
+    harness: "Gemini CLI",
+    versions: "older (not in 0.61.0)",
+    pattern: /\[CONTENT TRUNCATED\]/,
+    groups: {},
+    example: "…last lines kept\n[CONTENT TRUNCATED]",
     verified: "issue",
-    source: "named in the marker list toolspan's audit was specified with, unverified; not found in the google-gemini/gemini-cli files read",
+    source: "named for older Gemini CLI versions when toolspan's audit was extended; not in 0.61.0's bundle, not found in the google-gemini/gemini-cli files read",
   },
   {
     id: "cline-output-truncated",
@@ -307,7 +349,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
 // Every marker above holds one of these words: a text without any of them (almost every text) is cleared by
 // one scan for plain words, about twice as fast as substring searches and far faster than every pattern.
 // A test keeps the list complete.
-export const MARKER_WORDS = ["truncated", "clipped", "omitted", "elided", "persisted-output", "Output too large", "Output exceeded", "Showing"];
+export const MARKER_WORDS = ["truncated", "TRUNCATED", "clipped", "omitted", "elided", "persisted-output", "Output too large", "Output exceeded", "Showing"];
 const ANY_MARKER_WORD = new RegExp(MARKER_WORDS.join("|"));
 
 /** The first known clip marker in `text` from a harness other than `exceptHarness`, or null. */
@@ -336,7 +378,8 @@ export function findClipMatch(text: string, exceptHarness?: string): ClipMatch |
 function namedGroups(marker: ClipMarker, match: RegExpExecArray): ClipMatch["groups"] {
   const groups: ClipMatch["groups"] = {};
   for (const [meaning, index] of Object.entries(marker.groups) as [MarkerGroupMeaning, number][]) {
-    const value = match[index];
+    const raw = match[index];
+    const value = raw !== undefined && marker.localeDigits ? raw.replace(/[,.'\u00a0\u202f ]/g, "") : raw;
     if (value !== undefined) groups[meaning] = /^\d+$/.test(value) ? Number(value) : value;
   }
   return groups;

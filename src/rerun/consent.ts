@@ -1,5 +1,6 @@
 // What a rerun is about to execute, and whether it may go ahead without asking: the rule is yes, a question, or nothing.
 import { argvRedactions } from "../contract/span-fields.js";
+import { isTranscriptSpan } from "../contract/transcript-span.js";
 import { stat } from "node:fs/promises";
 import { escapeControls, jsonText, shellQuote, showArgv, showWord } from "../formats/safe-text.js";
 import type { LocatedSpan } from "./locate-span.js";
@@ -47,6 +48,7 @@ export function describeRerun(of: LocatedSpan, timeoutSeconds: number | null | u
     const words = plural(of.argv.length, "word");
     lines.push(`  argv is ${words}, ${showArgv(of.argv).length} characters as JSON; shown cut: ${escapeControls(`toolspan rerun --show-argv ${shellQuote(where)}`)} prints it whole`);
   }
+  if (of.span.argv === undefined && isTranscriptSpan(of.span)) lines.push("  the transcript kept a command line, not an argv: it runs with the shell the harness ran it with");
   lines.push(`  argv     ${argv}`);
   return lines.join("\n");
 }

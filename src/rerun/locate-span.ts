@@ -1,6 +1,6 @@
 // Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
 import { isAbsolute } from "node:path";
-import { KEY_TYPES } from "../contract/key-types.js";
+import { isTranscriptSpan, keyTypesFor, spanArgv } from "../contract/transcript-span.js";
 import { STOP, unreadableInput } from "../formats/jsonl-lines.js";
 import { LineTooLong } from "../formats/line-splitter.js";
 import type { RunFileItem } from "../formats/run-file/entry.js";
@@ -54,15 +54,19 @@ const where = (path: string, line: number): string => `${path}:${line}`;
  * present with the type the contract gives it (a trace file is untrusted input). Empty when it may run. */
 export function spanProblems(span: SpanObject): string[] {
   const problems: string[] = [];
-  const { argv, cwd } = span;
-  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((item) => typeof item === "string")) {
+  // A transcript span's command line runs as `[shell, "-c", command]`; its unknown byte counts may be null.
+  const argv = spanArgv(span);
+  const { cwd } = span;
+  if (argv === null && span.argv === undefined && isTranscriptSpan(span)) {
+    problems.push("the transcript recorded no argv and no shell command line (source.command with source.shell) to run");
+  } else if (argv === null || argv.length === 0) {
     problems.push("'argv' must be a non-empty array of strings");
   } else if (argv[0] === "" || argv.some((item: string) => item.includes("\0"))) {
     problems.push("'argv' must name a program and hold no NUL character");
   }
   if (typeof cwd !== "string") problems.push("'cwd' must be a string");
   else if (!isAbsolute(cwd) || cwd.includes("\0")) problems.push("'cwd' must be an absolute path");
-  for (const [key, type] of Object.entries(KEY_TYPES)) {
+  for (const [key, type] of Object.entries(keyTypesFor(span))) {
     if (key === "argv" || key === "cwd") continue;
     const value = span[key];
     if (value !== undefined && !type.test(value)) problems.push(`'${key}' must be ${type.expected}`);
@@ -80,7 +84,7 @@ function located(path: string, line: number, span: SpanObject): LocatedSpan {
     path,
     line,
     span,
-    argv: [...(span.argv as string[])],
+    argv: [...spanArgv(span)!],
     cwd: span.cwd as string,
     rerunOf: typeof spanId === "string" && spanId !== "" ? spanId : where(path, line),
   };

@@ -38,6 +38,7 @@ export function renderRerunJson(result: RerunResult, appendedTo?: string): strin
       cap: u.cap,
       keep: u.keep,
       keep_assumed: u.keepAssumed,
+      cap_unknown: u.capUnknown,
       on_new_length: u.onNewLength,
       encoding: u.encoding,
       ranges: u.shown.map((shown) => ({

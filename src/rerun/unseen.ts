@@ -35,6 +35,9 @@ export interface UnseenPlan {
   stream: StreamName;
   /** The old span's cap; null when it had none, or none of the right type. */
   cap: number | null;
+  /** The stream was clipped at a cap the span cannot state (a transcript's clip): every byte is shown as unseen,
+   * since which of them the model saw is not known. */
+  capUnknown: boolean;
   keep: KeepPolicy;
   /** The old span has no valid `{stream}_keep` (the published example records do not): `head`, Tool Previews Lie's policy, is assumed. */
   keepAssumed: boolean;
@@ -54,15 +57,18 @@ export function unseenPlan(span: SpanObject, stream: StreamName, newBytes: numbe
   const keepAssumed = !(KEEP_POLICIES as readonly unknown[]).includes(recorded);
   const keep = keepAssumed ? "head" : (recorded as KeepPolicy);
   const cap = fields.cap ?? null;
+  const capUnknown = fields.cap === undefined && fields.truncated === true;
+  const whole = newBytes === 0 ? [] : [{ start: 0, end: newBytes }];
   return {
     stream,
     cap,
+    capUnknown,
     keep,
     keepAssumed,
     oldBytes: fields.bytes,
     newBytes,
     onNewLength: fields.bytes !== undefined && fields.bytes !== newBytes,
-    ranges: unseenRanges(newBytes, cap, keep),
-    kept: keptRanges(newBytes, cap, keep),
+    ranges: capUnknown ? whole : unseenRanges(newBytes, cap, keep),
+    kept: capUnknown ? [] : keptRanges(newBytes, cap, keep),
   };
 }

@@ -2,6 +2,7 @@
 import { CONTRACT_ID } from "../contract/constants.js";
 import type { StreamName } from "../contract/span.js";
 import type { SpanObject } from "../contract/span-fields.js";
+import { spanArgv } from "../contract/transcript-span.js";
 import { keptBytes, spanView, wasClipped, type StreamFields } from "../contract/span-fields.js";
 import { isTestRun } from "./is-test-run.js";
 import { FAILURE_PATTERN } from "./test-commands.js";
@@ -66,10 +67,6 @@ const basename = (path: string): string => path.slice(path.lastIndexOf("/") + 1)
 
 const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
-function argvOf(value: unknown): readonly string[] | null {
-  return Array.isArray(value) && value.every((word) => typeof word === "string") ? (value as string[]) : null;
-}
-
 function returncodeOf(value: unknown): number | null | undefined {
   if (value === null) return null;
   return Number.isSafeInteger(value) ? (value as number) : undefined;
@@ -78,7 +75,8 @@ function returncodeOf(value: unknown): number | null | undefined {
 /** Reads a parsed line (any object) into facts; never throws. */
 export function spanFacts(span: SpanObject): SpanFacts {
   const { streams } = spanView(span);
-  const argv = argvOf(span.argv);
+  // A transcript span's shell command line is what a rerun runs (`bash -c COMMAND`): shown and judged as that.
+  const argv = spanArgv(span);
   const toolName = stringOrNull(span.tool_name) ?? (argv?.[0] !== undefined ? basename(argv[0]) : null);
   const previews = streams.map((s) => s.preview ?? "").filter((preview) => preview !== "");
   const [stdout, stderr] = [streamFacts(streams[0]), streamFacts(streams[1])];

@@ -52,7 +52,10 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "mini-swe-agent-elided-chars": { droppedChars: 1234 },
   "mini-swe-agent-timeout-truncated": {},
   "goose-line-limit": { capLines: 2000, totalLines: 5120 },
-  "gemini-cli-characters-omitted": { droppedChars: 3400 },
+  "gemini-cli-characters-omitted": { droppedChars: 62345 },
+  "gemini-cli-output-too-large": { headChars: 8000, tailChars: 32000 },
+  "gemini-cli-file-content-truncated": { firstLine: 1, lastLine: 2000, totalLines: 5120 },
+  "gemini-cli-content-truncated": {},
   "cline-output-truncated": {},
   "continue-previous-lines-truncated": { omittedLines: 200 },
 };
@@ -87,4 +90,12 @@ test("long texts near a marker are cleared in linear time", () => {
 test("Claude Code's failure excerpt is found only with the blank lines around it, as the harness writes it", () => {
   assert.equal(findClipMatch("head\n\n... [12 characters truncated] ...\n\ntail")?.marker.id, "claude-code-failure-excerpt");
   assert.equal(findClipMatch("a line saying ... [12 characters truncated] ... in passing"), null);
+});
+
+test("Gemini CLI's omitted count is read whatever the locale wrote its thousands with", () => {
+  for (const written of ["62,345", "62.345", "62\u202f345", "62\u00a0345", "62'345", "62345", "1,062,345"]) {
+    const match = findClipMatch(`head\n\n... [${written} characters omitted] ...\n\ntail`);
+    assert.equal(match?.marker.id, "gemini-cli-characters-omitted", written);
+    assert.equal(match.groups.droppedChars, Number(written.replace(/\D/g, "")), written);
+  }
 });

@@ -2,7 +2,7 @@
 import type { KeepPolicy } from "../../contract/span.js";
 
 /** The transcript formats toolspan audit reads. */
-export type TranscriptFormat = "claude-code" | "codex" | "openhands" | "swe-agent" | "mini-swe-agent";
+export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "openhands" | "swe-agent" | "mini-swe-agent";
 
 /** One tool call and its result as a transcript holds them. Absent or null fields are what it does not say. */
 export interface TranscriptCall {
@@ -14,6 +14,8 @@ export interface TranscriptCall {
   argv?: string[];
   /** The command as one string, where the harness recorded no argv. */
   command?: string;
+  /** The shell the harness ran `command` with (`bash`), where it is one shell's command line. */
+  shell?: string;
   /** The working directory, where the transcript names one. */
   cwd: string | null;
   /** The exit status, where the transcript records it. */

@@ -24,6 +24,8 @@ const OTHER_TYPES: ReadonlySet<string> = new Set(CLAUDE_RECORD_TYPES);
 const BASH_CAP_CHARS = 30_000;
 
 const EXIT_CODE = /^Exit code (\d{1,3})\b/;
+const BASH_INPUT = /^<bash-input>([^]{0,65536})<\/bash-input>$/;
+const BASH_OUTPUT = /^<bash-stdout>([^]*?)<\/bash-stdout>(?:<bash-stderr>([^]*?)<\/bash-stderr>)?$/;
 // The Bash tool's own time limit: "Command timed out after 2m 0.0s" (1.x, 2.0), "Exit code 143\nCommand timed out
 // after 1s" (2.1.332, measured in the lab); what was printed before the kill is all there is.
 const TIMED_OUT = /(?:^|\n)Command timed out after (\d{1,6}(?:\.\d{1,3})?[hms](?: \d{1,6}(?:\.\d{1,3})?[ms]){0,2})/;
@@ -33,15 +35,19 @@ export class ClaudeCodeReader implements TranscriptReader {
   private readonly log = new CallLog();
   private version: string | null = null;
   private sessionId: string | null = null;
+  private bashInput: TranscriptCall | null = null;
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
-    this.version ??= stringOr(record.version);
-    this.sessionId ??= stringOr(record.sessionId);
+    // `claude -p --output-format stream-json` streams the same records with snake_case keys (session_id,
+    // tool_use_result), opened by a system init event naming claude_code_version, closed by a result event.
+    this.version ??= stringOr(record.version) ?? stringOr(record.claude_code_version);
+    this.sessionId ??= stringOr(record.sessionId) ?? stringOr(record.session_id);
     if (record.type === "assistant") this.assistant(record, line);
     else if (record.type === "user") this.user(record, line);
+    else if (record.type === "result") return;
     else if (typeof record.type !== "string" || !OTHER_TYPES.has(record.type)) this.log.unknownRecord(line, record.type);
   }
 
@@ -58,7 +64,8 @@ export class ClaudeCodeReader implements TranscriptReader {
         this.log.call({
           callId: stringOr(block.id),
           toolName: stringOr(block.name, "unknown")!,
-          ...(command !== null ? { command } : {}),
+          // The Bash tool runs its command line with bash; other tools' `command` (a Task's, a plugin's) is no shell's.
+          ...(command !== null ? { command, ...(block.name === "Bash" ? { shell: "bash" } : {}) } : {}),
           cwd: stringOr(record.cwd),
           line,
           index: null,
@@ -69,13 +76,36 @@ export class ClaudeCodeReader implements TranscriptReader {
 
   private user(record: JsonObject, line: number): void {
     const content = isObject(record.message) ? record.message.content : undefined;
+    if (typeof content === "string") return this.bashMode(content, record, line);
     if (!Array.isArray(content)) return;
     for (const block of content) {
       if (!isObject(block) || block.type !== "tool_result") continue;
       const id = stringOr(block.tool_use_id);
-      const matched = id !== null && this.log.result(id, (call) => toResult(call, block, record.toolUseResult));
+      const matched = id !== null && this.log.result(id, (call) => toResult(call, block, record.toolUseResult ?? record.tool_use_result));
       if (!matched) this.log.problem(line, null, `tool result ${JSON.stringify(id)} has no matching call; skipped`);
     }
+  }
+
+  // A command the user ran with `!` (bash mode): a user message `<bash-input>COMMAND</bash-input>`, then one with
+  // `<bash-stdout>…</bash-stdout><bash-stderr>…</bash-stderr>`. The model reads both in its context like a result.
+  private bashMode(content: string, record: JsonObject, line: number): void {
+    const input = BASH_INPUT.exec(content);
+    if (input) {
+      this.bashInput = this.log.call({ callId: null, toolName: "bash-mode", command: input[1]!, shell: "bash", cwd: stringOr(record.cwd), line, index: null });
+      return;
+    }
+    const output = BASH_OUTPUT.exec(content);
+    if (!output || this.bashInput === null) return;
+    const stderr = output[2] ?? "";
+    const timeout = TIMED_OUT.exec(stderr);
+    this.log.resultFor(this.bashInput, {
+      stdout: output[1]!,
+      stderr,
+      ...(timeout
+        ? { unverifiable: `timed out after ${timeout[1]} (Claude Code's Bash time limit): killed mid-run, its output stops where it was killed`, timedOut: true }
+        : {}),
+    });
+    this.bashInput = null;
   }
 
   end(): TranscriptRead {

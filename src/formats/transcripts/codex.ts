@@ -85,7 +85,9 @@ export class CodexReader implements TranscriptReader {
     this.log.call({
       callId: stringOr(payload.call_id),
       toolName: stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!,
-      ...(argv ? { argv } : typeof command === "string" ? { command } : {}),
+      // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
+      // the call named another.
+      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell) } : {}),
       cwd: stringOr(args.workdir) ?? stringOr(args.working_directory) ?? this.cwd,
       line,
       index: null,
@@ -150,4 +152,10 @@ export const isLegacyMeta = (record: JsonObject): boolean => "id" in record && "
 function parseArguments(value: unknown): JsonObject {
   if (isObject(value)) return value;
   return typeof value === "string" ? (parseObject(value) ?? {}) : {};
+}
+
+// The shell a call named (`/bin/zsh`, `bash`), as the basename a rerun runs; bash where it named none.
+function shellName(value: unknown): string {
+  const named = stringOr(value);
+  return named === null || named === "" ? "bash" : named.slice(named.lastIndexOf("/") + 1);
 }

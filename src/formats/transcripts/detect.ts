@@ -4,6 +4,8 @@ import { CLAUDE_RECORD_TYPES } from "./claude-code.js";
 import { isLegacyMeta } from "./codex.js";
 import type { TranscriptFormat } from "./call.js";
 import { isObject, type JsonObject } from "./json-values.js";
+import { isGeminiDocument, isGeminiMetadata } from "./gemini.js";
+import { isEvaluationInstance, isPairHistory } from "./openhands.js";
 import { unsupportedDocument, unsupportedLines, unsupportedReason } from "./unsupported.js";
 
 /** A format, or the reason the content is none of them. */
@@ -32,13 +34,18 @@ export function detectLines(records: readonly SniffedRecord[]): Detection | null
 
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
+  // OpenHands' line-based shape is its evaluation output, an instance a line.
+  if (isEvaluationInstance(record)) return { format: "openhands" };
+  if (isGeminiMetadata(record)) return { format: "gemini" };
   // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
   if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
-  if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record)) {
+  // Claude Code's stream-json opens with its init event, and every event names a session_id.
+  if (record.type === "system" && record.subtype === "init" && typeof record.session_id === "string") return { format: "claude-code" };
+  if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record) && !("session_id" in record)) {
     if (isObject(record.payload)) return { format: "codex" };
     return { reason: `not a Codex rollout: line ${line} has no payload` };
   }
-  const claudeLike = "sessionId" in record || "uuid" in record || "leafUuid" in record || CLAUDE_ONLY_TYPES.has(String(record.type));
+  const claudeLike = "sessionId" in record || "session_id" in record || "uuid" in record || "leafUuid" in record || CLAUDE_ONLY_TYPES.has(String(record.type));
   if (claudeLike && typeof record.type === "string" && CLAUDE_TYPES.has(record.type)) return { format: "claude-code" };
   if (claudeLike) return { reason: `not a Claude Code session: line ${line} has type ${JSON.stringify(record.type ?? null)}` };
   return null;
@@ -52,10 +59,12 @@ export function detectDocument(doc: unknown): Detection {
     const first = doc.find(isObject);
     if (first === undefined) return { reason: "a JSON array with no object in it" };
     if (doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) return { format: "openhands" };
+    if (isPairHistory(doc)) return { format: "openhands" };
     if ("role" in first && "content" in first) return { format: "mini-swe-agent" };
     return { reason: "a JSON array, but its objects have neither action/observation (OpenHands) nor role/content (mini-swe-agent)" };
   }
   if (!isObject(doc)) return { reason: "JSON, but neither an object nor an array" };
+  if (isGeminiDocument(doc)) return { format: "gemini" };
   if (Array.isArray(doc.trajectory) && Array.isArray(doc.history)) return { format: "swe-agent" };
   if (Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) {
     return { format: "mini-swe-agent" };

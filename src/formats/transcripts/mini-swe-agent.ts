@@ -1,7 +1,8 @@
 // mini-swe-agent trajectories (.traj.json): {messages, trajectory_format: "mini-swe-agent-1"} or a bare list of
 // {role, content}. An action is one fenced bash block in an assistant message (or a bash tool call); the next
 // message is its observation, `<returncode>N</returncode>` then `<output>…</output>` or, past 10,000
-// characters, `<output_head>` / `<elided_chars>` / `<output_tail>`.
+// characters, `<output_head>` / `<elided_chars>` / `<output_tail>`. Its environments run each action as a shell
+// command line (docker and the SWE-bench ones with `bash -lc`): the span says bash.
 import { CallLog } from "./call-log.js";
 import type { TranscriptRead } from "./call.js";
 import { contentText, isObject, parseObject, stringOr, type JsonObject } from "./json-values.js";
@@ -33,7 +34,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
   let pending: PendingAction[] = [];
   // Actions no observation answered (the run stopped): calls without a result, which the log calls unverifiable.
   const unanswered = (): void => {
-    for (const action of pending) log.call({ callId: action.callId, toolName: "bash", command: action.command, cwd: null, line: null, index: action.index });
+    for (const action of pending) log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
     pending = [];
   };
   messages.forEach((message, position) => {
@@ -57,7 +58,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     if (action === undefined) return;
     pending = pending.filter((candidate) => candidate !== action);
     if (isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) return;
-    const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, cwd: null, line: null, index: action.index });
+    const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
     log.resultFor(call, observationOf(content));
   });
   unanswered();

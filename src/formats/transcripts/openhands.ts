@@ -1,49 +1,112 @@
-// OpenHands trajectories: a JSON array of events. A `run` action (execute_bash) is answered by a `run`
-// observation whose `cause` is the action's id; `extras.metadata.exit_code` is -1 when the command timed out or
-// was still running. A `finish` action is the agent declaring it is done.
+// OpenHands histories, in the three shapes it has written them:
+// - a JSON array of events (the trajectory a session saves, and `history` in newer evaluation output): a `run`
+//   action (execute_bash) is answered by a `run` observation whose `cause` is the action's id;
+//   `extras.metadata.exit_code` is -1 when the command timed out or was still running;
+// - older histories with no `id` or `cause`: an observation answers the oldest action still waiting (OpenHands
+//   runs one command at a time), and its exit code is `extras.exit_code`;
+// - the oldest evaluation output, `history` as [action, observation] pairs: each pair is a call and its result.
+// Evaluation runs are published as `output.jsonl`, one instance a line with its `history` (OpenHands'
+// evaluation/utils/shared.py, EvaluationOutput: instance_id, instruction, history, metadata, test_result).
+// A `finish` action is the agent declaring it is done.
 import { CallLog } from "./call-log.js";
-import type { TranscriptRead } from "./call.js";
-import { integerOr, isObject, stringOr } from "./json-values.js";
+import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
+import { integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 const RUNS = new Set(["run", "run_ipython"]);
 
-/** Reads an OpenHands event list. */
-export function readOpenHands(events: readonly unknown[]): TranscriptRead {
-  const log = new CallLog();
+/** Where a history sits: the line of an output.jsonl instance (null in a trajectory file), and what tells its
+ * event ids from another instance's. */
+interface HistoryPlace {
+  line: number | null;
+  idPrefix: string;
+}
+
+/** An array of [action, observation] pairs: the oldest evaluation output. */
+export const isPairHistory = (history: readonly unknown[]): boolean =>
+  history.length > 0 && history.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.some(isObject));
+
+/** Reads an OpenHands history into `log`. */
+function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPlace): void {
+  // Calls without an id, in the order made: an observation without a cause answers the first.
+  const waiting: TranscriptCall[] = [];
+  const pairs = isPairHistory(history);
+  const events = pairs ? history.flatMap((pair) => pair as unknown[]) : history;
   events.forEach((event, position) => {
-    const index = position + 1;
-    if (!isObject(event)) return log.problem(null, index, "an event that is not a JSON object; skipped");
+    // A pair's two events share its position: the index names the pair.
+    const index = (pairs ? Math.floor(position / 2) : position) + 1;
+    if (!isObject(event)) return log.problem(place.line, index, "an event that is not a JSON object; skipped");
     const action = stringOr(event.action);
     const observation = stringOr(event.observation);
     const args = isObject(event.args) ? event.args : {};
     if (action !== null && RUNS.has(action)) {
       const metadata = isObject(event.tool_call_metadata) ? event.tool_call_metadata : {};
       const command = stringOr(args.command) ?? stringOr(args.code);
-      log.call({
-        callId: event.id === undefined ? null : String(event.id),
+      const call = log.call({
+        callId: event.id === undefined || event.id === null ? null : `${place.idPrefix}${String(event.id)}`,
         toolName: stringOr(metadata.function_name, action)!,
-        ...(command !== null ? { command } : {}),
+        // execute_bash runs in OpenHands' bash session; run_ipython's code is no shell's.
+        ...(command !== null ? { command, ...(action === "run" ? { shell: "bash" } : {}) } : {}),
         cwd: null,
-        line: null,
+        line: place.line,
         index,
       });
+      if (call.callId === null || pairs) waiting.push(call);
     } else if (action === "finish") log.declareSuccess();
     else if (action === "message" && event.source === "agent") log.assistantText(stringOr(args.content) ?? stringOr(event.message, "")!);
     else if (observation !== null && RUNS.has(observation)) {
-      const cause = event.cause === undefined ? null : String(event.cause);
-      const extras = isObject(event.extras) ? event.extras : {};
-      const metadata = isObject(extras.metadata) ? extras.metadata : {};
-      const code = integerOr(metadata.exit_code);
-      const matched =
-        cause !== null &&
-        log.result(cause, () => ({
-          stdout: stringOr(event.content, "")!,
-          ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
-          unverifiable: code === -1 ? "exit code -1: the command timed out or was still running" : null,
-          cwd: stringOr(metadata.working_dir),
-        }));
-      if (!matched) log.problem(null, index, `observation '${observation}' (cause ${JSON.stringify(cause)}) has no matching call; skipped`);
-    } else if (action === null && observation === null) log.problem(null, index, "an event with neither action nor observation; skipped");
+      const cause = event.cause === undefined || event.cause === null ? null : `${place.idPrefix}${String(event.cause)}`;
+      const result = observationResult(event);
+      // In a pair, the observation is its own action's; else the cause names it, or the oldest call waiting.
+      const call = pairs || cause === null ? waiting.shift() : undefined;
+      if (call !== undefined) log.resultFor(call, result);
+      else if (!(cause !== null && log.result(cause, () => result))) {
+        log.problem(place.line, index, `observation '${observation}' (cause ${JSON.stringify(cause)}) has no matching call; skipped`);
+      }
+    } else if (action === null && observation === null) log.problem(place.line, index, "an event with neither action nor observation; skipped");
   });
+}
+
+function observationResult(event: JsonObject) {
+  const extras = isObject(event.extras) ? event.extras : {};
+  const metadata = isObject(extras.metadata) ? extras.metadata : {};
+  const code = integerOr(metadata.exit_code) ?? integerOr(extras.exit_code);
+  return {
+    stdout: stringOr(event.content, "")!,
+    ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
+    unverifiable: code === -1 ? "exit code -1: the command timed out or was still running" : null,
+    cwd: stringOr(metadata.working_dir),
+  };
+}
+
+/** Reads an OpenHands event list (or list of pairs). */
+export function readOpenHands(events: readonly unknown[]): TranscriptRead {
+  const log = new CallLog();
+  readHistory(events, log, { line: null, idPrefix: "" });
   return { format: "openhands", harnessVersion: null, sessionId: null, calls: log.end(), problems: log.problems };
+}
+
+/** An output.jsonl line: an evaluation instance with its history. */
+export const isEvaluationInstance = (record: JsonObject): boolean => typeof record.instance_id === "string" && Array.isArray(record.history);
+
+/** OpenHands evaluation output (`output.jsonl`): each line's history, its calls placed at that line. */
+export class OpenHandsEvalReader implements TranscriptReader {
+  readonly format = "openhands" as const;
+  private readonly log = new CallLog();
+  private version: string | null = null;
+
+  line(text: string, line: number): void {
+    if (text.trim() === "") return;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id and history (a predictions line, not an agent's run); skipped");
+    const metadata = isObject(record.metadata) ? record.metadata : {};
+    // The OpenHands commit the run was made with is the nearest thing to a version the output names.
+    this.version ??= stringOr(metadata.git_commit);
+    // Event ids start again in every instance: the line keeps them apart.
+    readHistory(record.history as unknown[], this.log, { line, idPrefix: `${line}:` });
+  }
+
+  end(): TranscriptRead {
+    return { format: this.format, harnessVersion: this.version, sessionId: null, calls: this.log.end(), problems: this.log.problems };
+  }
 }

@@ -3,14 +3,10 @@
 import { createHash } from "node:crypto";
 import { open, readFile, stat } from "node:fs/promises";
 import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
-import { ClaudeCodeReader } from "./claude-code.js";
-import { CodexReader } from "./codex.js";
-import type { TranscriptRead, TranscriptReader } from "./call.js";
+import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.js";
 import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
-import { readMiniSweAgent } from "./mini-swe-agent.js";
-import { readOpenHands } from "./openhands.js";
-import { readSweAgent } from "./swe-agent.js";
+import { TRANSCRIPT_FORMATS } from "./formats.js";
 import { ToolspanError } from "../../util/errors.js";
 
 /** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent) larger than this are refused. */
@@ -34,11 +30,21 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   // Before the sniff's open, which would wait forever on a FIFO without a writer.
   refuseNonRegular(path);
   const head = await sniff(path);
+  // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
+  // only its start tells it.
+  if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));
   const detection = detectLines(sniffedRecords(head.text, head.whole));
   if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-  if (detection) return streamLines(path, detection.format === "codex" ? new CodexReader() : new ClaudeCodeReader());
+  if (detection) return streamLines(path, lineReader(detection.format));
   return readDocument(path);
 }
+
+// OpenHands writes an instance's keys in EvaluationOutput's order: instance_id first (history comes after the
+// test result, which holds the whole patch).
+const EVALUATION_START = /^\{\s{0,4}"instance_id"\s{0,4}:/;
+
+// Detection names only formats that have a line reader for line-based content.
+const lineReader = (format: TranscriptFormat): TranscriptReader => TRANSCRIPT_FORMATS[format].lineReader!();
 
 async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
   try {
@@ -103,11 +109,7 @@ async function readDocument(path: string): Promise<TranscriptRead> {
   }
   const detection = detectDocument(doc);
   if ("reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
-  const read =
-    detection.format === "openhands"
-      ? readOpenHands(doc as unknown[])
-      : detection.format === "swe-agent"
-        ? readSweAgent(doc as Record<string, unknown>)
-        : readMiniSweAgent(doc as Record<string, unknown> | unknown[]);
+  // Detection names only formats that read whole documents for a document.
+  const read = TRANSCRIPT_FORMATS[detection.format].readDocument!(doc);
   return { ...read, contentSha256: createHash("sha256").update(text).digest("hex") };
 }

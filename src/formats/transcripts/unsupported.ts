@@ -16,8 +16,6 @@ export interface UnsupportedFormat {
   document?: (doc: JsonObject) => boolean;
 }
 
-const hasKeys = (record: JsonObject, ...keys: string[]): boolean => keys.every((key) => key in record);
-
 // A Gemini-style tool result (callId / responseParts / functionResponse) inside a Claude-style tool_result block.
 function geminiToolResult(record: JsonObject): boolean {
   const content = isObject(record.message) ? record.message.content : undefined;
@@ -39,13 +37,6 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     where: "~/.iflow/projects/<project>/session-<id>.jsonl",
     source: "bbingz/engram docs on iFlow's session files (sessionId with a session- prefix; tool_result content {callId, responseParts, resultDisplay})",
     line: (record) => (typeof record.sessionId === "string" && record.sessionId.startsWith("session-")) || geminiToolResult(record),
-  },
-  {
-    name: "Gemini CLI",
-    where: "a saved session, ~/.gemini/tmp/<project>/chats/session-*.json or .jsonl",
-    source: "Gemini CLI 0.61's bundle (ChatRecordingService: a metadata record {sessionId, projectHash, startTime}, $set updates)",
-    line: (record) => hasKeys(record, "sessionId", "projectHash") || isObject(record.$set),
-    document: (doc) => hasKeys(doc, "sessionId", "projectHash") && Array.isArray(doc.messages),
   },
   {
     name: "GitHub Copilot CLI",

@@ -1,7 +1,9 @@
 import type { SpanRule } from "../rule.js";
 import { RULE_IDS } from "../rule-ids.js";
 
-// A flag that cries wolf sends a reviewer re-running tools that kept everything.
+// A flag that cries wolf sends a reviewer re-running tools that kept everything. A transcript span's null cap on a
+// clipped stream is a cap the transcript cannot state: the span view reads it as unknown, so only a stated cap
+// the bytes do not exceed is reported there.
 export const flagUnderCap: SpanRule = {
   id: RULE_IDS.flagUnderCap,
   severity: "error",

@@ -1,17 +1,22 @@
 import { KEY_TYPES } from "../../contract/key-types.js";
+import { TRANSCRIPT_KEY_TYPES } from "../../contract/transcript-span.js";
 import type { StreamName } from "../../contract/span.js";
 import { showValue, type SpanRule } from "../rule.js";
 import { RULE_IDS } from "../rule-ids.js";
 
 // span_type is what makes a line a tool span at all, so it is never "of the wrong type" here.
-const CHECKED = new Map(
-  Object.entries(KEY_TYPES)
-    .filter(([key]) => key !== "span_type")
-    .map(([key, type], order) => [
-      key,
-      { key, order, type, stream: (key.includes("stdout") ? "stdout" : key.includes("stderr") ? "stderr" : undefined) as StreamName | undefined },
-    ]),
-);
+const checkedKeys = (types: typeof KEY_TYPES) =>
+  new Map(
+    Object.entries(types)
+      .filter(([key]) => key !== "span_type")
+      .map(([key, type], order) => [
+        key,
+        { key, order, type, stream: (key.includes("stdout") ? "stdout" : key.includes("stderr") ? "stderr" : undefined) as StreamName | undefined },
+      ]),
+  );
+const CHECKED = checkedKeys(KEY_TYPES);
+// A transcript span's unknown byte counts are null (docs/transcript-spans.md).
+const CHECKED_TRANSCRIPT = checkedKeys(TRANSCRIPT_KEY_TYPES);
 
 type CheckedKey = NonNullable<ReturnType<typeof CHECKED.get>>;
 
@@ -24,10 +29,11 @@ export const invalidType: SpanRule = {
   severity: "error",
   description: "a key has the wrong type or range",
   messages: { wrongType: "'{key}' must be {expected}, got {actual}" },
-  check({ span }, report) {
+  check({ span, transcript }, report) {
+    const table = transcript ? CHECKED_TRANSCRIPT : CHECKED;
     let wrong: CheckedKey[] | null = null;
     for (const key in span) {
-      const checked = CHECKED.get(key);
+      const checked = table.get(key);
       if (checked === undefined) continue;
       const value = span[key];
       if (value !== undefined && !checked.type.test(value)) (wrong ??= []).push(checked);

@@ -30,14 +30,16 @@ export const possibleSecondCap: SpanRule = {
     marker: "preview_{stream} holds a {harness} truncation marker: the output passed another cap",
     exactCap: "{stream}_bytes is exactly {bytes}, a well-known cap size, with no truncation flag: it may have been cut before this wrapper",
   },
-  check({ span, streams }, report) {
+  check({ span, streams, transcript }, report) {
     // Only a record that states its preview limit can be caught with a preview shorter than it, and a preview
     // whose secrets were replaced is expected to differ in length.
     const redacted = isCount(span.preview_redactions) && span.preview_redactions > 0;
     const limit = isCount(span.preview_chars) && !redacted ? previewChars(span) : null;
     for (const s of streams) {
       const data = { stream: s.stream };
-      if (s.preview !== undefined) {
+      // A transcript span's markers were judged by audit, which says what it found in clip_evidence: a marker
+      // there is the clip being reported (or a file quoting one), not a cap the record does not know of.
+      if (s.preview !== undefined && !transcript) {
         // toolspan's own marker is this record's cap speaking, not a second one.
         const marker = findClipMarker(s.preview, "toolspan");
         if (marker) report({ messageId: "marker", stream: s.stream, data: { ...data, harness: marker.harness } });

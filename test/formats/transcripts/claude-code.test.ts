@@ -77,3 +77,25 @@ test("a Bash call killed at its time limit is unverifiable and timed out, in the
   assert.match(moved.unverifiable ?? "", /moved to the background/);
   assert.equal(moved.timedOut, undefined);
 });
+
+test("claude -p --output-format stream-json (2.1.332, recorded in the lab): the same calls, its version from the init event", async () => {
+  const read = await readFixture("lab/claude_code/lab-2.1.332.stream.jsonl");
+  assert.equal(read.format, "claude-code");
+  assert.equal(read.harnessVersion, "2.1.332");
+  assert.match(read.sessionId ?? "", /^[0-9a-f-]{36}$/);
+  assert.deepEqual(read.problems, []);
+  assert.deepEqual(read.calls.map((call) => [call.command, call.returncode, call.shell]), [
+    ["cat short.log; exit 1", 1, "bash"],
+    ["printf 'ok\\n'", 0, "bash"],
+  ]);
+  assert.match(read.calls[0]!.stdout, /\n\n\.\.\. \[10011 characters truncated\] \.\.\.\n\n/);
+  assert.equal(read.calls[1]!.declaredSuccess, true);
+});
+
+test("a user's bash-mode command (real, 1.0.56) is a call the model saw the result of: here killed at 2m", async () => {
+  const read = await readFixture("claude_code/12a546d1-bash-mode-lines-4-5.jsonl");
+  assert.deepEqual(read.calls.map((call) => [call.toolName, call.command, call.shell, call.line, call.timedOut]), [["bash-mode", "uv run pytest -m browser -v", "bash", 1, true]]);
+  assert.match(read.calls[0]!.unverifiable ?? "", /timed out after 2m 0\.0s/);
+  assert.match(read.calls[0]!.stdout, /^=+ test session starts/);
+  assert.equal(read.calls[0]!.stderr, "Command timed out after 2m 0.0s");
+});

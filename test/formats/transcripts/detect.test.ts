@@ -46,7 +46,6 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/iflow-cli.jsonl": "iFlow CLI",
   "unsupported/copilot-cli-events.jsonl": "GitHub Copilot CLI",
   "unsupported/hermes-session.json": "Hermes Agent",
-  "unsupported/gemini-cli-session.json": "Gemini CLI",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {

@@ -1,0 +1,145 @@
+// Gemini CLI sessions (~/.gemini/tmp/<project>/chats/session-*): 0.61 writes JSON lines, a metadata record
+// {sessionId, projectHash, startTime, lastUpdated, kind}, then each message as a record with its `id` (a message
+// written again with the same id replaces the earlier one: a `gemini` message is written once bare, then with
+// its `toolCalls`), and `{$set: {...}}` updates (`messages` among them). Older versions wrote one JSON document
+// {sessionId, projectHash, startTime, lastUpdated, messages}. A tool call keeps its result beside it:
+// toolCalls[i] = {id, name, args, result: [{functionResponse: {response: {output | error}}}], status}. A shell
+// result is `Output: …` with `Exit Code: N` (only when not 0), `Signal: N`, `Process Group PGID: N` lines
+// (packages/core/src/tools/shell.ts), wrapped in <untrusted_context> in 0.61.
+import { CallLog, type CallResult } from "./call-log.js";
+import type { TranscriptRead, TranscriptReader } from "./call.js";
+import { contentText, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+
+/** A record of the metadata a session opens with. */
+export const isGeminiMetadata = (record: JsonObject): boolean => typeof record.sessionId === "string" && typeof record.projectHash === "string";
+
+/** A saved session of the older, whole-document layout. */
+export const isGeminiDocument = (doc: JsonObject): boolean => isGeminiMetadata(doc) && Array.isArray(doc.messages);
+
+const SHELL_TOOLS = new Set(["run_shell_command"]);
+const EXIT_CODE = /(?:^|\n)Exit Code: (\d{1,3})(?:\n|$)/;
+const SIGNAL = /(?:^|\n)Signal: ([A-Z0-9]{1,12})(?:\n|$)/;
+// A finished shell command's result always names its process group; one without it did not finish here.
+const PGID = /(?:^|\n)Process Group PGID: \d{1,10}(?:\n|$)/;
+const TIMED_OUT = /^Command was automatically cancelled because it exceeded the timeout/;
+const CANCELLED = /^Command was cancelled by user/;
+const BACKGROUND = /^Command moved to background \(PID: (\d{1,10})\)/;
+
+interface Message {
+  record: JsonObject;
+  line: number | null;
+  index: number | null;
+}
+
+/** Collects a session's messages, by id, in the order each first appeared. */
+class Messages {
+  private readonly byId = new Map<string, Message>();
+  private readonly order: Message[] = [];
+
+  add(record: JsonObject, line: number | null, index: number | null): void {
+    const id = stringOr(record.id);
+    const message = { record, line, index };
+    const earlier = id === null ? undefined : this.byId.get(id);
+    if (earlier !== undefined) {
+      Object.assign(earlier, message);
+      return;
+    }
+    if (id !== null) this.byId.set(id, message);
+    this.order.push(message);
+  }
+
+  /** Every message, read into calls in order. */
+  read(log: CallLog): void {
+    for (const { record, line, index } of this.order) {
+      if (record.type !== "gemini") continue;
+      const text = contentText(record.content);
+      const calls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
+      for (const call of calls) if (isObject(call)) toolCall(log, call, line, index);
+      if (text !== "") log.assistantText(text);
+    }
+  }
+}
+
+function toolCall(log: CallLog, call: JsonObject, line: number | null, index: number | null): void {
+  const name = stringOr(call.name, "unknown")!;
+  const args = isObject(call.args) ? call.args : {};
+  const command = SHELL_TOOLS.has(name) ? stringOr(args.command) : null;
+  const started = log.call({
+    callId: stringOr(call.id),
+    toolName: name,
+    // run_shell_command runs its command line with bash -c (powershell on Windows).
+    ...(command !== null ? { command, shell: "bash" } : {}),
+    cwd: stringOr(args.dir_path) ?? stringOr(args.directory),
+    line,
+    index,
+  });
+  if (call.result === undefined && call.status !== "cancelled") return;
+  log.resultFor(started, resultOf(call, command !== null));
+}
+
+function resultOf(call: JsonObject, shell: boolean): CallResult {
+  const parts = Array.isArray(call.result) ? call.result : [];
+  const texts = parts.flatMap((part) => {
+    const response = isObject(part) && isObject(part.functionResponse) && isObject(part.functionResponse.response) ? part.functionResponse.response : null;
+    if (response === null) return isObject(part) && typeof part.text === "string" ? [part.text] : [];
+    const out = stringOr(response.output) ?? stringOr(response.error) ?? stringOr(response.content);
+    return out === null ? [] : [out];
+  });
+  const text = texts.join("\n");
+  const result: CallResult = { stdout: text };
+  const body = text.replace(/^<untrusted_context>\n/, "");
+  if (call.status === "cancelled" || CANCELLED.test(body)) result.unverifiable = "cancelled: the command was stopped before it finished";
+  else if (TIMED_OUT.test(body)) {
+    result.unverifiable = "timed out (Gemini CLI's shell time limit, with no output for that long): killed mid-run";
+    result.timedOut = true;
+  } else if (BACKGROUND.test(body)) result.unverifiable = `moved to the background (PID ${BACKGROUND.exec(body)![1]}): the model never saw its output here`;
+  if (!shell || result.unverifiable) return result;
+  const exit = EXIT_CODE.exec(text);
+  const signal = SIGNAL.exec(text);
+  if (exit) result.returncode = Number(exit[1]);
+  // Gemini CLI writes the exit code only when it is not 0: a finished command's result without one exited 0.
+  else if (signal === null && PGID.test(text)) result.returncode = 0;
+  return result;
+}
+
+/** Gemini CLI 0.61's JSON-lines session. */
+export class GeminiReader implements TranscriptReader {
+  readonly format = "gemini" as const;
+  private readonly log = new CallLog();
+  private readonly messages = new Messages();
+  private sessionId: string | null = null;
+
+  line(text: string, line: number): void {
+    if (text.trim() === "") return;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (isGeminiMetadata(record)) {
+      this.sessionId ??= stringOr(record.sessionId);
+      return;
+    }
+    if (isObject(record.$set)) {
+      const set = record.$set;
+      if (Array.isArray(set.messages)) for (const message of set.messages) if (isObject(message)) this.messages.add(message, line, null);
+      return;
+    }
+    if (typeof record.type === "string" && "id" in record) return this.messages.add(record, line, null);
+    this.log.unknownRecord(line, record.type);
+  }
+
+  end(): TranscriptRead {
+    this.messages.read(this.log);
+    return { format: this.format, harnessVersion: null, sessionId: this.sessionId, calls: this.log.end(), problems: this.log.problems };
+  }
+}
+
+/** An older Gemini CLI session document. */
+export function readGeminiDocument(doc: JsonObject): TranscriptRead {
+  const log = new CallLog();
+  const messages = new Messages();
+  (doc.messages as unknown[]).forEach((message, position) => {
+    if (isObject(message)) messages.add(message, null, position + 1);
+    else log.problem(null, position + 1, "a message that is not a JSON object; skipped");
+  });
+  messages.read(log);
+  return { format: "gemini", harnessVersion: null, sessionId: stringOr(doc.sessionId), calls: log.end(), problems: log.problems };
+}

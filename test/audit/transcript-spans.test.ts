@@ -1,0 +1,89 @@
+// A transcript's spans are first-class: `audit --out` spans pass lint, `triage` gives each the first action
+// `audit` printed, and a shell command line is rerun as `bash -c` with the same consent as any argv.
+import assert from "node:assert/strict";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { auditTranscript } from "../../src/audit/audit-transcript.js";
+import { TRANSCRIPT_SHELLS, isTranscriptSpan, spanArgv } from "../../src/contract/transcript-span.js";
+import { triageFile } from "../../src/triage/triage-file.js";
+import { runCli } from "../helpers/cli.js";
+import { scratchPaths, stderrText, stdoutText } from "../helpers/scratch.js";
+import { transcriptPath } from "../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-transcript-spans-");
+
+// Every transcript fixture audit reads (the unsupported ones and the one that is no transcript aside).
+function transcripts(dir = transcriptPath("")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "unsupported" || name === "LICENSES" ? [] : transcripts(path);
+    return /\.(jsonl|json|traj)$/.test(name) && !["not-a-transcript.json", "codex-no-payload.jsonl"].includes(name) && !name.endsWith(".model-saw.json") ? [path] : [];
+  });
+}
+
+test("every fixture's --out spans: lint finds no error in them, and triage's first row is audit's first action", async () => {
+  const files = transcripts();
+  assert.ok(files.length >= 25, `the fixtures are found (${files.length})`);
+  let findings = 0;
+  for (const file of files) {
+    const audit = await auditTranscript(file);
+    const out = fresh("spans.jsonl");
+    writeFileSync(out, audit.calls.map((call) => `${JSON.stringify(call.span)}\n`).join(""));
+    const lint = await runCli(["lint", "--format", "jsonl", out]);
+    const errors = stdoutText(lint).split("\n").filter((line) => line.includes('"severity":"error"'));
+    assert.deepEqual(errors, [], `${file}: no lint error`);
+    const triaged = await triageFile(out);
+    const rowOf = new Map(triaged.spans.map((span) => [span.spanId, span.matches[0]!.row.id]));
+    for (const call of audit.findings) {
+      findings++;
+      assert.equal(rowOf.get(call.span.span_id) ?? null, call.firstAction?.row ?? null, `${file} ${call.span.span_id}: the same first action`);
+    }
+  }
+  assert.ok(findings >= 20, `findings were compared (${findings})`);
+});
+
+test("a transcript span runs its command line with the shell the harness used; nothing else is made an argv", () => {
+  const source = { format: "claude-code", file: "t.jsonl", line: 3, index: null, call_id: "x", harness_version: null, transcript_sha256: "0".repeat(64) };
+  assert.deepEqual(spanArgv({ source: { ...source, command: "npm test | tail", shell: "bash" } }), ["bash", "-c", "npm test | tail"]);
+  assert.equal(spanArgv({ source: { ...source, command: "npm test" } }), null, "no shell named: not run");
+  assert.equal(spanArgv({ source: { ...source, command: "npm test", shell: "/tmp/evil" } }), null, "a shell not in the list is not run");
+  assert.equal(spanArgv({ source: { format: "x", command: "ls", shell: "bash" } }), null, "no transcript hash: not a transcript span");
+  assert.deepEqual(spanArgv({ argv: ["ls", "-l"], source: { ...source, command: "rm -rf /", shell: "bash" } }), ["ls", "-l"], "a recorded argv wins");
+  assert.ok(isTranscriptSpan({ source }));
+  assert.ok(TRANSCRIPT_SHELLS.includes("bash"));
+});
+
+test("the unknowns are accepted only on a transcript span: the same figures in a wrap span are still errors", async () => {
+  const base = { span_type: "tool", tool_name: "x", cwd: "/", returncode: 1, stdout_bytes: null, stderr_bytes: 0, stdout_cap: null, stderr_cap: null, stdout_truncated: true, stderr_truncated: false, stdout_sha256: null, stderr_sha256: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", stdout_head_sha256: null, stdout_tail_sha256: null, preview_stdout: "", preview_stderr: "", encoding: "utf-8", ok_preview: false };
+  const source = { format: "claude-code", file: "t.jsonl", line: 3, index: null, call_id: "x", harness_version: null, transcript_sha256: "0".repeat(64) };
+  const run = fresh("mixed.jsonl");
+  writeFileSync(run, `${JSON.stringify(base)}\n${JSON.stringify({ ...base, source, clip_evidence: null })}\n`);
+  const lint = await runCli(["lint", "--format", "jsonl", run]);
+  const found = stdoutText(lint).trim().split("\n").map((line) => JSON.parse(line) as { line: number; rule: string });
+  assert.deepEqual([...new Set(found.filter((f) => f.line === 1).map((f) => f.rule))].sort(), ["clipped-without-partial-hashes", "flag-under-cap", "invalid-type"]);
+  assert.deepEqual(found.filter((f) => f.line === 2), [], "the transcript span has none");
+});
+
+test("rerun of a Claude Code Bash span: the same consent, then bash -c runs it and every byte is shown", async () => {
+  const transcript = transcriptPath("lab/claude_code/lab-2.1.332.jsonl");
+  const audit = await auditTranscript(transcript);
+  const clipped = audit.findings.find((call) => call.span.source.command === "cat short.log; exit 1")!;
+  assert.ok(clipped, "the lab transcript has the call");
+  const dir = fresh("cwd");
+  await runCli(["wrap", "--json", "--", "mkdir", dir]);
+  writeFileSync(join(dir, "short.log"), `${"x".repeat(20_000)}\nFAILED test_tail\n`);
+  const run = fresh("run.jsonl");
+  writeFileSync(run, `${JSON.stringify({ ...clipped.span, cwd: dir })}\n`);
+  const refused = await runCli(["rerun", `${run}:1`]);
+  assert.equal(refused.code, 2, "no --yes and no terminal: nothing runs");
+  assert.match(stderrText(refused), /argv +\["bash","-c","cat short\.log; exit 1"\]/);
+  assert.match(stderrText(refused), /not confirmed/);
+  const ran = await runCli(["rerun", "--yes", `${run}:1`]);
+  assert.match(stderrText(ran), /the transcript kept a command line, not an argv/);
+  const text = stdoutText(ran);
+  assert.match(text, /verdict: unverifiable/);
+  assert.match(text, /returncode 1 \(was 1\)/);
+  assert.match(text, /which bytes the model saw is unknown; the whole stream:/);
+  assert.match(text, /FAILED test_tail/);
+});

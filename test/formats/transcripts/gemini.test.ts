@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { GeminiReader, readGeminiDocument } from "../../../src/formats/transcripts/gemini.js";
+import { readFixture } from "../../helpers/transcripts.js";
+
+test("Gemini CLI 0.61's JSON-lines session: each shell call once, its result and exit code from the result text", async () => {
+  const read = await readFixture("lab/gemini/lab-0.61.0.jsonl");
+  assert.equal(read.format, "gemini");
+  assert.deepEqual(read.problems, []);
+  assert.deepEqual(read.calls.map((call) => [call.line, call.callId, call.command, call.shell, call.returncode]), [
+    [7, "run_shell_command__call-1", "cat big.log; exit 1", "bash", 1],
+    [12, "run_shell_command__call-2", "cat mid.log", "bash", 0],
+    [17, "run_shell_command__call-3", "printf 'ok\\n'; exit 3", "bash", 3],
+  ]);
+  assert.equal(read.calls[2]!.declaredSuccess, true, "'All tests pass.' follows the last result");
+});
+
+test("the older whole-document session is read the same way", async () => {
+  const read = await readFixture("synthetic/gemini-cli-session.json");
+  assert.deepEqual(read.calls.map((call) => [call.index, call.command, call.stdout, call.returncode]), [[2, "npm test", "240 passing", undefined]]);
+});
+
+const shell = (id: string, output: string, status = "success") => ({
+  id: `m-${id}`,
+  type: "gemini",
+  content: "",
+  toolCalls: [{ id, name: "run_shell_command", args: { command: id }, status, result: [{ functionResponse: { id, response: { output } } }] }],
+});
+
+test("cancelled, timed out, backgrounded: unverifiable, with no exit code guessed", () => {
+  const read = readGeminiDocument({
+    sessionId: "s",
+    projectHash: "p",
+    messages: [
+      shell("a", "Command was cancelled by user before it could complete. There was no output before it was cancelled."),
+      shell("b", "Command was automatically cancelled because it exceeded the timeout of 5.0 minutes without output. Below is the output before it was cancelled:\npartial"),
+      shell("c", "Command moved to background (PID: 4242). Output hidden. Press Ctrl+B to view."),
+      shell("d", "<untrusted_context>\nOutput: x\nSignal: 9\nProcess Group PGID: 7\n</untrusted_context>"),
+    ],
+  });
+  assert.deepEqual(read.calls.map((call) => [call.unverifiable !== null, call.timedOut ?? false, call.returncode]), [
+    [true, false, undefined],
+    [true, true, undefined],
+    [true, false, undefined],
+    [false, false, undefined],
+  ]);
+});
+
+test("a message written again with its tool calls replaces the first copy; an unknown line is summed up", () => {
+  const reader = new GeminiReader();
+  reader.line(JSON.stringify({ sessionId: "s", projectHash: "p", startTime: "t" }), 1);
+  reader.line(JSON.stringify({ id: "m-x", type: "gemini", content: "" }), 2);
+  reader.line(JSON.stringify(shell("x", "Output: fine\nProcess Group PGID: 3")).replace('"m-x"', '"m-x"'), 3);
+  reader.line(JSON.stringify({ weird: true }), 4);
+  const read = reader.end();
+  assert.equal(read.sessionId, "s");
+  assert.deepEqual(read.calls.map((call) => [call.line, call.returncode]), [[3, 0]]);
+  assert.equal(read.problems.length, 1);
+});
