@@ -4,7 +4,7 @@ import type { Finding } from "../lint/lint-line.js";
 import { FORMATS, REPORTERS } from "../lint/reporters/index.js";
 import type { Reporter, Write } from "../lint/reporters/reporter.js";
 import { RULES } from "../lint/rules/index.js";
-import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
+import { applySeverities, defaultSeverities, SeverityError, UnknownRule, type Severities } from "../lint/severities.js";
 import { VERSION } from "../util/version.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
@@ -13,7 +13,7 @@ import { defineCommand } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { applyMaxLineBytes, findingWithFlag, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -51,6 +51,13 @@ function rulesTable(): string {
   return RULES.map((rule) => `${rule.id.padEnd(width)}${rule.severity.padEnd(9)}${rule.description}`).join("\n");
 }
 
+/** Parses one `--rule ID=SETTING`. */
+function parseRuleOption(text: string): [string, string] {
+  const eq = text.indexOf("=");
+  if (eq <= 0) throw new UsageError(`--rule takes ID=off|warning|error, got '${text}'`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}
+
 function severitiesFrom(options: ParsedOptions<typeof OPTIONS>): Severities {
   const { config, path: configPath } = readConfigFile(options.config);
   // A bad setting in the file is the file's fault (one line); one in --rule is a usage error.
@@ -58,7 +65,7 @@ function severitiesFrom(options: ParsedOptions<typeof OPTIONS>): Severities {
     try {
       return apply();
     } catch (error) {
-      if (error instanceof SeverityError) throw toError(error.message);
+      if (error instanceof SeverityError) throw toError(error instanceof UnknownRule ? `${error.message} (toolspan lint --rules lists them)` : error.message);
       throw error;
     }
   };
@@ -138,7 +145,7 @@ async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, env
       if (finding.severity === "error") errors++;
       else if (quiet) return; // --quiet: warnings are neither shown nor counted (ESLint does the same)
       else warnings++;
-      reporting().finding(file, finding);
+      reporting().finding(file, findingWithFlag(finding));
     },
   });
   progress.done();

@@ -130,10 +130,11 @@ export function parseArgs<const Specs extends readonly OptionSpec[]>(args: reado
   return { options: options as ParsedOptions<Specs>, rest: [...positionals, ...args.slice(i)] };
 }
 
-/** The flag that sets the library option `libraryName` in `specs` (`--max-line-bytes` for `maxLineBytes`). */
-export function flagFor(libraryName: string, specs: readonly OptionSpec[]): string | undefined {
-  const spec = specs.find((candidate) => candidate.libraryName === libraryName);
-  return spec && `--${spec.name}`;
+/** `text` (a library's message) with the library option `libraryName` it names shown as the flag in `specs` that
+ * sets it (`maxLineBytes`: `--max-line-bytes`); unchanged when no flag there sets it. */
+export function withFlag(text: string, libraryName: string | undefined, specs: readonly OptionSpec[]): string {
+  const spec = libraryName === undefined ? undefined : specs.find((candidate) => candidate.libraryName === libraryName);
+  return spec === undefined ? text : text.replace(new RegExp(`\\b${libraryName}\\b`, "g"), `--${spec.name}`);
 }
 
 /** The options part of a command's --help, aligned. */

@@ -1,6 +1,6 @@
 // `toolspan rerun`: find a span, show what will run, get consent, rerun it with no cap, report what it proves.
 import { rerunSpan } from "../rerun/rerun-span.js";
-import { ARGV_SHOWN_CHARS, consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
+import { ARGV_SHOWN_CHARS, consentMode, describeRerun, assertRunnable } from "../rerun/consent.js";
 import { escapeControls, showArgv } from "../formats/safe-text.js";
 import { locateSpan, parseSpanRef, type LocatedSpan } from "../rerun/locate-span.js";
 import { storedStreams } from "../rerun/from-blob.js";
@@ -12,6 +12,7 @@ import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
 import { defineCommand } from "./define-command.js";
 import type { OptionSpec } from "./option-parser.js";
+import { SPAN_OPTION } from "./span-option.js";
 import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { UsageError } from "./usage-error.js";
@@ -19,7 +20,7 @@ import { VERIFIED_VERDICTS } from "../contract/constants.js";
 import { applyMaxLineBytes } from "./max-line-option.js";
 
 const OPTIONS = [
-  { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
+  SPAN_OPTION,
   { name: "show-argv", kind: "flag", help: "print the span's whole argv (a JSON array, escaped) on stdout and run nothing" },
   { name: "diff", kind: "flag", help: "diff each stored preview against the same part of the new stream" },
   { name: "store", kind: "string", value: "DIR", help: "a blob store (default: $TOOLSPAN_STORE): when it holds the span's streams and they verify, they are read and nothing runs" },
@@ -77,7 +78,8 @@ async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, y
   await assertRunnable(of);
   process.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
   const mode = consentMode(yes, process.stdin.isTTY === true);
-  if (mode === "refuse") throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
+  // The library's NOT_CONFIRMED names its option, `confirmed: true`; here --yes is what confirms.
+  if (mode === "refuse") throw new RerunRefused("notConfirmed", "not confirmed: pass --yes to run without a question");
   if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
 }
 

@@ -12,11 +12,12 @@ import { FOLLOW_UP_BYTES } from "../harness/notice.js";
 import { compileLinearPattern } from "../formats/linear-pattern.js";
 import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
+import { SPAN_OPTION } from "./span-option.js";
 import { readStoreDir } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS = [
-  { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
+  SPAN_OPTION,
   { name: "stream", kind: "choice", value: "STREAM", choices: STREAMS, help: "stdout (default) or stderr" },
   { name: "unseen", kind: "flag", help: "only the bytes the model never saw (what the span's cap and keep dropped)" },
   { name: "range", kind: "string", value: "A:B", help: "only bytes A (inclusive) to B (exclusive) of the stream; A: runs to its end" },

@@ -37,13 +37,13 @@ export function parseSpanRef(text: string, spanId?: string): SpanRef {
 
 function refOf(text: string, spanId: string | undefined): SpanRef {
   if (spanId !== undefined) {
-    if (spanId === "") throw new RerunRefused("badReference", "--span takes a non-empty span id");
+    if (spanId === "") throw new RerunRefused("badReference", "spanId takes a non-empty span id", "spanId");
     return { path: text, spanId };
   }
   const match = /^(.+):(\d+)$/.exec(text);
   const line = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(line) || line < 1) {
-    throw new RerunRefused("badReference", `'${text}' is not FILE:LINE (line from 1); or give FILE --span ID`);
+    throw new RerunRefused("badReference", `'${text}' is not FILE:LINE (line from 1); or give FILE spanId ID`, "spanId");
   }
   return { path: match[1]!, line };
 }
@@ -169,14 +169,14 @@ export class LineLocator {
         const starts = this.documentLines.join(", ") || "none";
         throw new RerunRefused("notToolSpan", `${where(this.path, line)}: no tool span of this document starts here (its tool spans are on lines ${starts})`);
       }
-      if (spans.length > 1) throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: ${spans.length} tool spans; name one with FILE --span ID`);
+      if (spans.length > 1) throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: ${spans.length} tool spans; name one with FILE spanId ID`, "spanId");
       return located(this.path, line, spans[0]!);
     }
     if (line > lines) throw new RerunRefused("noSuchLine", `${where(this.path, line)}: no such line (the file has ${lines})`);
     if (here === undefined || !here.json) throw new RerunRefused("notJson", `${where(this.path, line)}: the line is not JSON`);
     if (spans.length === 0) throw new RerunRefused("notToolSpan", `${where(this.path, line)}: not a tool span (span_type is not "tool")`);
     if (spans.length > 1) {
-      throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: an OTLP line with ${spans.length} tool spans; name one with FILE --span ID`);
+      throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: an OTLP line with ${spans.length} tool spans; name one with FILE spanId ID`, "spanId");
     }
     return located(this.path, line, spans[0]!);
   }

@@ -297,6 +297,15 @@ describe("toolspan rerun: what runs and where", () => {
     }
   });
 
+  test("a bad span reference names the flag, --span, where the library names its option, spanId", async () => {
+    const run = await wrapped([], nodeFixture("emit.mjs", "--out", "10"));
+    const empty = await runCli(["rerun", run, "--span", "", "--yes"]);
+    assert.equal(empty.code, 2);
+    assert.equal(errText(empty), "toolspan: --span takes a non-empty span id\n");
+    const noLine = await runCli(["rerun", run, "--yes"]);
+    assert.equal(errText(noLine), `toolspan: '${run}' is not FILE:LINE (line from 1); or give FILE --span ID\n`);
+  });
+
   test("a rerun stopped by --timeout says so and does not claim a match", async () => {
     const run = await wrapped([], nodeFixture("ticker.mjs", "3", "0"));
     const span = onlyLine(run);
