@@ -95,7 +95,7 @@ function toolRecord(item: RunFileItem): SpanObject | null {
 
 // Triage and rerun must agree on the lines: a line too long to read is a file that cannot be read, named.
 function refuseTooLong(path: string, item: RunFileItem): void {
-  if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.limit));
+  if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.maxLineBytes));
 }
 
 /** What the lines asked for hold, gathered from a run file's items as they are read (by locateLines, or by debug

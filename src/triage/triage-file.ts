@@ -148,7 +148,7 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
     path,
     (item) => {
       // Triage needs every line: one too long to read makes the file unreadable, named with its line.
-      if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.limit));
+      if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.maxLineBytes));
       const triaged = triageItem(item, rules);
       if (triaged.kind === "tool") result.toolSpans++;
       else if (triaged.kind === "not-a-span") result.notSpans++;
