@@ -260,6 +260,18 @@ describe("toolspan rerun: what runs and where", () => {
     assert.match(text(result), /bytes of stdout not shown \(bytes \d+\.\.\d+\); --save DIR keeps every byte/);
   });
 
+  // Node 20's recursive mkdir never returns for a folder it cannot make under /proc: the command hung.
+  test("--save DIR that cannot be made: one line naming it, exit 2, nothing runs", { skip: process.platform !== "linux" }, async () => {
+    const marker = fresh("marker");
+    const run = await wrapped([], nodeFixture("touch.mjs", marker));
+    rmSync(marker);
+    const result = await runCli(["rerun", "--yes", "--save", "/proc/nope", `${run}:1`]);
+    assert.equal(result.code, 2, errText(result));
+    assert.equal(errText(result).split("\n").filter((line) => line.startsWith("toolspan: ")).length, 1, errText(result));
+    assert.match(errText(result), /^toolspan: .*'\/proc\/nope'\n$/m);
+    assert.equal(existsSync(marker), false);
+  });
+
   test("a cwd that no longer exists is refused and nothing runs", async () => {
     const cwd = fresh("gone");
     mkdirSync(cwd);
