@@ -9,7 +9,7 @@ import { VERSION } from "../util/version.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import { progressOnStderr } from "./progress.js";
-import { defineCommand } from "./define-command.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
@@ -95,20 +95,20 @@ export const command = defineCommand({
   usage: USAGE,
   notes: NOTES,
   options: OPTIONS,
-  run: (parsed, io) => lint(parsed.rest, parsed.options, io.env),
+  run: (parsed, io) => lint(parsed.rest, parsed.options, io),
 });
 
-async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
-  applyMaxLineBytes(options.maxLineBytes, env);
+async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, io: CommandIo): Promise<number> {
+  applyMaxLineBytes(options.maxLineBytes, io.env);
   if (options.rules) {
-    process.stdout.write(`${rulesTable()}\n`);
+    io.stdout.write(`${rulesTable()}\n`);
     return 0;
   }
   if (files.length === 0) throw new UsageError("no file given", "toolspan lint [options] FILE... ('-' for standard input)");
   const severities = severitiesFrom(options);
   const quiet = options.quiet === true;
   const maxWarnings = options.maxWarnings;
-  const out = process.stdout;
+  const out = io.stdout;
   out.on("error", () => {});
   // Findings are gathered into 64 KiB writes; a slow reader makes linting wait between ranges.
   let buffered = "";
@@ -151,7 +151,7 @@ async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, env
   progress.done();
   if (summary.files > 0 || unreadable.length === 0) reporting().end({ errors, warnings, files: summary.files, lines: summary.lines });
   out.write(buffered);
-  for (const message of unreadable) process.stderr.write(`${message}\n`);
+  for (const message of unreadable) io.stderr.write(`${message}\n`);
   if (unreadable.length > 0) return 2;
   if (errors > 0) return 1;
   return maxWarnings !== undefined && warnings > maxWarnings ? 1 : 0;

@@ -10,7 +10,7 @@ import { renderRerunJson } from "../rerun/render-json.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
-import { defineCommand } from "./define-command.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec } from "./option-parser.js";
 import { SPAN_OPTION } from "./span-option.js";
 import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
@@ -74,10 +74,10 @@ Examples:
  * not, cannot say, or did not finish. */
 export const rerunExitCode = (verdict: string): number => (VERIFIED_VERDICTS.includes(verdict) || verdict === "same-ends" ? 0 : 1);
 
-async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, yes: boolean): Promise<void> {
+async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, yes: boolean, io: CommandIo): Promise<void> {
   await assertRunnable(of);
-  process.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
-  const mode = consentMode(yes, process.stdin.isTTY === true);
+  io.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
+  const mode = consentMode(yes, io.stdin.isTTY === true);
   // The library's NOT_CONFIRMED names its option, `confirmed: true`; here --yes is what confirms.
   if (mode === "refuse") throw new RerunRefused("notConfirmed", "not confirmed: pass --yes to run without a question");
   if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
@@ -103,7 +103,7 @@ export const command = defineCommand({
     const stored = store === undefined ? null : await storedStreams(of.span, store);
     // Nothing runs when the store has the streams: no cwd is needed and there is nothing to consent to.
     if (stored) io.stderr.write(`toolspan rerun: ${escapeControls(`${of.path}:${of.line}`)}: both streams are in the blob store and verify: nothing is run\n`);
-    else await askConsent(of, options.timeout, options.yes === true);
+    else await askConsent(of, options.timeout, options.yes === true, io);
     // Opened once consent is given (a refusal leaves no file behind) and before the run (a bad path runs nothing).
     const runFile = openOutOption(options.out);
     const result = await rerunSpan(of, { ...rerunRunOptions(options), confirmed: true, diff: options.diff === true, stored });
