@@ -7,7 +7,7 @@ import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedArgs } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION, withMaxLineFlag } from "./max-line-option.js";
+import { MAX_LINE_OPTION, withMaxLineFlag } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "to", kind: "choice", value: "FORMAT", choices: CONVERT_TARGETS, help: "otlp (one ExportTraceServiceRequest a line) or jsonl (one toolspan record a line)" },
@@ -37,7 +37,6 @@ export const command = defineCommand({
 
 /** Runs `toolspan convert`; resolves to the exit status. */
 async function convertCommand(parsed: ParsedArgs<typeof OPTIONS>, io: CommandIo): Promise<number> {
-  applyMaxLineBytes(parsed.options.maxLineBytes, io.env);
   const to = parsed.options.to;
   if (to === undefined) throw new UsageError("--to is required", "toolspan convert --to otlp|jsonl [FILE|-]");
   if (parsed.rest.length > 1) throw new UsageError("one input at most");

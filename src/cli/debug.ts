@@ -14,7 +14,7 @@ import { withFlag, type OptionSpec, type ParsedArgs } from "./option-parser.js";
 import { SPAN_OPTION } from "./span-option.js";
 import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, findingWithFlag } from "./max-line-option.js";
+import { findingWithFlag } from "./max-line-option.js";
 
 const OPTIONS = [
   { ...SPAN_OPTION, help: "debug only the span with this span_id (rerun even if it was not clipped)" },
@@ -68,7 +68,6 @@ export const command = defineCommand({
 /** Runs `toolspan debug`; resolves to the exit status. */
 async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, io: CommandIo): Promise<number> {
   const options = parsed.options;
-  applyMaxLineBytes(options.maxLineBytes, io.env);
   if (parsed.rest.length !== 1) {
     throw new UsageError(parsed.rest.length === 0 ? "no file given" : "debug reads one run file", "toolspan debug [options] FILE");
   }

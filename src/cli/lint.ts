@@ -13,7 +13,7 @@ import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
-import { applyMaxLineBytes, findingWithFlag, MAX_LINE_OPTION } from "./max-line-option.js";
+import { findingWithFlag, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -99,7 +99,6 @@ export const command = defineCommand({
 });
 
 async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, io: CommandIo): Promise<number> {
-  applyMaxLineBytes(options.maxLineBytes, io.env);
   if (options.rules) {
     io.stdout.write(`${rulesTable()}\n`);
     return 0;

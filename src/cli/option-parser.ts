@@ -20,6 +20,9 @@ export interface OptionSpec {
   readonly repeat?: boolean;
   /** The library option this flag sets, which a library error names (`maxLineBytes`): printed as the flag. */
   readonly libraryName?: string;
+  /** The environment variable the flag sets, when given, before the command runs: for code the parsed options do
+   * not reach (lint's worker threads copy the environment when they start). */
+  readonly env?: string;
   readonly help: string;
 }
 
@@ -128,6 +131,14 @@ export function parseArgs<const Specs extends readonly OptionSpec[]>(args: reado
   }
   // The one place the table's types meet the values: each key and value was made from its spec above.
   return { options: options as ParsedOptions<Specs>, rest: [...positionals, ...args.slice(i)] };
+}
+
+/** Sets in `env` the variable of each option in `specs` that has one and was given (its value as text). */
+export function applyEnvOptions(options: Readonly<Record<string, unknown>>, specs: readonly OptionSpec[], env: NodeJS.ProcessEnv): void {
+  for (const spec of specs) {
+    const value = options[camelName(spec.name)];
+    if (spec.env !== undefined && value !== undefined) env[spec.env] = String(value);
+  }
 }
 
 /** `text` (a library's message) with the library option `libraryName` it names shown as the flag in `specs` that

@@ -17,7 +17,6 @@ import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { UsageError } from "./usage-error.js";
 import { VERIFIED_VERDICTS } from "../contract/constants.js";
-import { applyMaxLineBytes } from "./max-line-option.js";
 
 const OPTIONS = [
   SPAN_OPTION,
@@ -90,7 +89,6 @@ export const command = defineCommand({
   notes: NOTES,
   options: OPTIONS,
   async run({ options, rest }, io) {
-    applyMaxLineBytes(options.maxLineBytes, io.env);
     if (rest.length !== 1) throw new UsageError("give one span: FILE:LINE, or FILE --span ID", "toolspan rerun [options] FILE:LINE");
     if (rest[0] === "-") throw new UsageError("rerun reads a run file, not standard input");
     // A span that cannot be found or trusted, a refusal, a blob that does not verify: main's to report, in one line.
