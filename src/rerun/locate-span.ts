@@ -1,10 +1,8 @@
 // Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
 import { isAbsolute } from "node:path";
 import { KEY_TYPES } from "../contract/key-types.js";
-import { unreadableInput } from "../formats/jsonl-lines.js";
-import { LineTooLong } from "../formats/line-splitter.js";
 import type { RunFileItem } from "../formats/run-file/entry.js";
-import { readRunFile } from "../formats/run-file/read.js";
+import { readRunFile, refuseTooLong } from "../formats/run-file/read.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { RerunRefused } from "./rerun-refused.js";
 
@@ -91,11 +89,6 @@ function located(path: string, line: number, span: SpanObject): LocatedSpan {
 function toolRecord(item: RunFileItem): SpanObject | null {
   const record = item.kind === "record" ? item.record : item.kind === "otlpSpan" ? item.span.record : null;
   return record?.span_type === "tool" ? (record as SpanObject) : null;
-}
-
-// Triage and rerun must agree on the lines: a line too long to read is a file that cannot be read, named.
-function refuseTooLong(path: string, item: RunFileItem): void {
-  if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.maxLineBytes));
 }
 
 /** What the lines asked for hold, gathered from a run file's items as they are read (by locateLines, or by debug
