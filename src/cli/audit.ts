@@ -9,7 +9,7 @@ import type { OptionSpec } from "./option-parser.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { MAX_LINE_OPTION } from "./max-line-option.js";
 import { readConfigFile, redactionSettings } from "./config-file.js";
 
 const OPTIONS = [
@@ -64,7 +64,6 @@ export const command = defineCommand({
   notes: NOTES,
   options: OPTIONS,
   run({ options, rest }, io) {
-    applyMaxLineBytes(options.maxLineBytes, io.env);
     return audit(rest, options.format ?? "text", options.out, io);
   },
 });

@@ -2,13 +2,12 @@
 import { escapeControls } from "../formats/safe-text.js";
 import { convertFile } from "../convert/convert-file.js";
 import { CONVERT_TARGETS } from "../formats/otlp/convert-record.js";
-import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
-import { defineCommand } from "./define-command.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedArgs } from "./option-parser.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { MAX_LINE_OPTION, withMaxLineFlag } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "to", kind: "choice", value: "FORMAT", choices: CONVERT_TARGETS, help: "otlp (one ExportTraceServiceRequest a line) or jsonl (one toolspan record a line)" },
@@ -33,34 +32,27 @@ export const command = defineCommand({
   usage: USAGE,
   notes: NOTES,
   options: OPTIONS,
-  run: (parsed, io) => convertCommand(parsed, io.env),
+  run: (parsed, io) => convertCommand(parsed, io),
 });
 
 /** Runs `toolspan convert`; resolves to the exit status. */
-async function convertCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
-  applyMaxLineBytes(parsed.options.maxLineBytes, env);
+async function convertCommand(parsed: ParsedArgs<typeof OPTIONS>, io: CommandIo): Promise<number> {
   const to = parsed.options.to;
   if (to === undefined) throw new UsageError("--to is required", "toolspan convert --to otlp|jsonl [FILE|-]");
   if (parsed.rest.length > 1) throw new UsageError("one input at most");
   const path = parsed.rest[0] ?? "-";
   const outPath = parsed.options.out;
-  const out = outPath === undefined ? process.stdout : (await openReplaceOption(outPath)).createWriteStream();
+  const out = outPath === undefined ? io.stdout : (await openReplaceOption(outPath)).createWriteStream();
   // A file that cannot take the output (a full file system) must not end as a short file and exit 0.
   let writeError: NodeJS.ErrnoException | null = null;
-  if (out !== process.stdout) out.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error));
-  let skipped: number;
-  try {
-    ({ skipped } = await convertFile(path, {
-      to,
-      write: (text) => writeWithBackpressure(out, text),
-      onSkip: (line, reason) => process.stderr.write(`toolspan: ${escapeControls(path)}:${line}: ${reason}\n`),
-    }));
-  } catch (error) {
-    if (!(error instanceof UnreadableInput)) throw error;
-    process.stderr.write(`toolspan: cannot read ${escapeControls(path)}: ${escapeControls(error.reason)}\n`);
-    return 2;
-  }
-  if (out !== process.stdout) {
+  if (out !== io.stdout) out.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error));
+  // A file that cannot be read (UnreadableInput) is main's to report, in one line.
+  const { skipped } = await convertFile(path, {
+    to,
+    write: (text) => writeWithBackpressure(out, text),
+    onSkip: (line, reason) => io.stderr.write(`toolspan: ${escapeControls(path)}:${line}: ${withMaxLineFlag(reason)}\n`),
+  });
+  if (out !== io.stdout) {
     if (!writeError) {
       out.end();
       // 'finish' once the last write is done, 'close' after an error (the stream destroys itself): `once` would
@@ -72,7 +64,7 @@ async function convertCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.Pr
     }
     if (writeError) {
       const failed = writeError as NodeJS.ErrnoException;
-      process.stderr.write(`toolspan: --out ${outPath}: cannot write (${failed.code ?? failed.message}); the file is incomplete\n`);
+      io.stderr.write(`toolspan: --out ${outPath}: cannot write (${failed.code ?? failed.message}); the file is incomplete\n`);
       return 2;
     }
   }

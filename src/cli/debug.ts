@@ -2,7 +2,6 @@
 import { debugRun } from "../debug/debug-run.js";
 import { nextStep } from "../debug/next-step.js";
 import { renderSummary } from "../debug/render-summary.js";
-import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { escapeControls, showWord } from "../formats/safe-text.js";
 import { consentMode, describeRerun } from "../rerun/consent.js";
 import { renderRerunText } from "../rerun/render-text.js";
@@ -10,14 +9,15 @@ import type { RunFile } from "../run/append-record.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
-import { defineCommand } from "./define-command.js";
-import type { OptionSpec, ParsedArgs } from "./option-parser.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
+import { withFlag, type OptionSpec, type ParsedArgs } from "./option-parser.js";
+import { SPAN_OPTION } from "./span-option.js";
 import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes } from "./max-line-option.js";
+import { findingWithFlag } from "./max-line-option.js";
 
 const OPTIONS = [
-  { name: "span", kind: "string", value: "ID", help: "debug only the span with this span_id (rerun even if it was not clipped)" },
+  { ...SPAN_OPTION, help: "debug only the span with this span_id (rerun even if it was not clipped)" },
   { name: "keep-going", kind: "flag", help: "rerun the clipped spans even when lint finds contract errors" },
   ...RERUN_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
@@ -62,20 +62,19 @@ export const command = defineCommand({
   usage: USAGE,
   notes: NOTES,
   options: OPTIONS,
-  run: (parsed, io) => debugCommand(parsed, io.env),
+  run: (parsed, io) => debugCommand(parsed, io),
 });
 
 /** Runs `toolspan debug`; resolves to the exit status. */
-async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
+async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, io: CommandIo): Promise<number> {
   const options = parsed.options;
-  applyMaxLineBytes(options.maxLineBytes, env);
   if (parsed.rest.length !== 1) {
     throw new UsageError(parsed.rest.length === 0 ? "no file given" : "debug reads one run file", "toolspan debug [options] FILE");
   }
   const file = parsed.rest[0]!;
   if (file === "-") throw new UsageError("debug reads a run file, not standard input (its report and reruns name spans as FILE:LINE)");
   const timeoutSeconds = options.timeout;
-  const mode = consentMode(options.yes === true, process.stdin.isTTY === true);
+  const mode = consentMode(options.yes === true, io.stdin.isTTY === true);
   let runFile: RunFile | null = null;
   let refusedForLackOfConsent = false;
   try {
@@ -84,12 +83,12 @@ async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.Proc
       keepGoing: options.keepGoing === true,
       rerun: rerunRunOptions(options),
       onPlan: (of) => {
-        process.stderr.write(`\n${describeRerun(of, timeoutSeconds)}\n`);
+        io.stderr.write(`\n${describeRerun(of, timeoutSeconds)}\n`);
       },
       consent: async () => {
         if (mode === "refuse") {
           refusedForLackOfConsent = true;
-          process.stderr.write("  not run: no --yes and no terminal to ask\n");
+          io.stderr.write("  not run: no --yes and no terminal to ask\n");
           return false;
         }
         const yes = mode === "go" || (await askYesNo("Run it? [y/N] "));
@@ -101,18 +100,17 @@ async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, env: NodeJS.Proc
         const out = runFile as RunFile | null;
         const appendedTo = out && appendSpan(out, result.span, { keepOpen: true }) ? out.path : undefined;
         const header = `=== ${escapeControls(`${file}:${result.of.line}`)} span ${showWord(result.of.rerunOf)}\n`;
-        await writeWithBackpressure(process.stdout, header + renderRerunText(result, appendedTo) + "\n");
+        await writeWithBackpressure(io.stdout, header + renderRerunText(result, appendedTo) + "\n");
       },
     });
+    // A refusal's reason or a line too long may name a library option (`spanId`, `maxLineBytes`): shown as its flag.
+    report.lint.shownErrors = report.lint.shownErrors.map(findingWithFlag);
+    report.steps = report.steps.map((step) => (step.reason === undefined ? step : { ...step, reason: withFlag(step.reason, step.option, OPTIONS) }));
     const next = nextStep(report, file);
-    await writeWithBackpressure(process.stdout, renderSummary(report, next, file));
+    await writeWithBackpressure(io.stdout, renderSummary(report, next, file));
     if (refusedForLackOfConsent || report.spanNotFound) return 2;
     const neededAction = report.lint.errors > 0 || report.steps.some((step) => step.span.clipped && step.outcome !== "verified") || next.id !== "honest";
     return neededAction ? 1 : 0;
-  } catch (error) {
-    if (!(error instanceof UnreadableInput)) throw error;
-    process.stderr.write(`toolspan: ${escapeControls(error.message)}\n`);
-    return 2;
   } finally {
     (runFile as RunFile | null)?.close();
   }

@@ -1,6 +1,7 @@
 // One shape for every command: its name, summary, help text and option table as data, and a run that takes the
-// options parsed and typed from that table. main.ts owns the rest: --help, errors and exit statuses.
-import { formatOptions, parseArgs, type OptionSpec, type ParsedArgs } from "./option-parser.js";
+// options parsed and typed from that table. main.ts owns the rest: --help, errors and exit statuses. An option with
+// an `env` variable sets it before the run, so no command has to remember to.
+import { applyEnvOptions, formatOptions, parseArgs, type OptionSpec, type ParsedArgs } from "./option-parser.js";
 
 /** --help, which every command has: main.ts answers it, no command repeats it. */
 export const HELP_OPTION = { name: "help", kind: "flag", help: "show this help" } as const satisfies OptionSpec;
@@ -74,6 +75,9 @@ export function defineCommand(definition: OptionCommand<readonly OptionSpec[]> |
     prepare: (args) =>
       "parse" in definition
         ? prepared(definition.parse(args), (parsed, io) => definition.run(parsed, io))
-        : prepared(parseArgs(args, options, definition.interleaved ?? true), (parsed, io) => definition.run(parsed, io)),
+        : prepared(parseArgs(args, options, definition.interleaved ?? true), (parsed, io) => {
+            applyEnvOptions(parsed.options, options, io.env);
+            return definition.run(parsed, io);
+          }),
   };
 }

@@ -3,7 +3,7 @@
 import { escapeControls } from "../formats/safe-text.js";
 import { isSystemError, ToolspanError } from "../util/errors.js";
 import { VERSION } from "../util/version.js";
-import { flagFor, type OptionSpec } from "./option-parser.js";
+import { withFlag, type OptionSpec } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 
 /** The exit status of a bug (EX_SOFTWARE in sysexits.h): not 1 or 2, which commands give their own meanings. */
@@ -21,9 +21,7 @@ export interface FailedCommand {
 /** `error`'s message with the library option it names shown as the command's flag for it (`maxLineBytes`:
  * `--max-line-bytes`). */
 function cliMessage(error: Error, options: readonly OptionSpec[]): string {
-  const option = error instanceof ToolspanError ? error.option : undefined;
-  const flag = option === undefined ? undefined : flagFor(option, options);
-  return flag === undefined ? error.message : error.message.replace(new RegExp(`\\b${option}\\b`, "g"), flag);
+  return withFlag(error.message, error instanceof ToolspanError ? error.option : undefined, options);
 }
 
 /** Whether `error` is the user's to fix: a ToolspanError, or a system call's failure on a named file. */

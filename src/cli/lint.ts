@@ -4,16 +4,16 @@ import type { Finding } from "../lint/lint-line.js";
 import { FORMATS, REPORTERS } from "../lint/reporters/index.js";
 import type { Reporter, Write } from "../lint/reporters/reporter.js";
 import { RULES } from "../lint/rules/index.js";
-import { applySeverities, defaultSeverities, parseRuleOption, SeverityError, type Severities } from "../lint/severities.js";
+import { applySeverities, defaultSeverities, SeverityError, UnknownRule, type Severities } from "../lint/severities.js";
 import { VERSION } from "../util/version.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { escapeControls, escapeForTerminal } from "../formats/safe-text.js";
 import { progressOnStderr } from "./progress.js";
-import { defineCommand } from "./define-command.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { UsageError } from "./usage-error.js";
 import { CONFIG_FILE, ConfigFileError, readConfigFile } from "./config-file.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { findingWithFlag, MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: FORMATS, help: "text (default), jsonl, sarif (SARIF 2.1.0) or github (workflow annotations)" },
@@ -51,6 +51,13 @@ function rulesTable(): string {
   return RULES.map((rule) => `${rule.id.padEnd(width)}${rule.severity.padEnd(9)}${rule.description}`).join("\n");
 }
 
+/** Parses one `--rule ID=SETTING`. */
+function parseRuleOption(text: string): [string, string] {
+  const eq = text.indexOf("=");
+  if (eq <= 0) throw new UsageError(`--rule takes ID=off|warning|error, got '${text}'`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}
+
 function severitiesFrom(options: ParsedOptions<typeof OPTIONS>): Severities {
   const { config, path: configPath } = readConfigFile(options.config);
   // A bad setting in the file is the file's fault (one line); one in --rule is a usage error.
@@ -58,7 +65,7 @@ function severitiesFrom(options: ParsedOptions<typeof OPTIONS>): Severities {
     try {
       return apply();
     } catch (error) {
-      if (error instanceof SeverityError) throw toError(error.message);
+      if (error instanceof SeverityError) throw toError(error instanceof UnknownRule ? `${error.message} (toolspan lint --rules lists them)` : error.message);
       throw error;
     }
   };
@@ -88,20 +95,19 @@ export const command = defineCommand({
   usage: USAGE,
   notes: NOTES,
   options: OPTIONS,
-  run: (parsed, io) => lint(parsed.rest, parsed.options, io.env),
+  run: (parsed, io) => lint(parsed.rest, parsed.options, io),
 });
 
-async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, env: NodeJS.ProcessEnv): Promise<number> {
-  applyMaxLineBytes(options.maxLineBytes, env);
+async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, io: CommandIo): Promise<number> {
   if (options.rules) {
-    process.stdout.write(`${rulesTable()}\n`);
+    io.stdout.write(`${rulesTable()}\n`);
     return 0;
   }
   if (files.length === 0) throw new UsageError("no file given", "toolspan lint [options] FILE... ('-' for standard input)");
   const severities = severitiesFrom(options);
   const quiet = options.quiet === true;
   const maxWarnings = options.maxWarnings;
-  const out = process.stdout;
+  const out = io.stdout;
   out.on("error", () => {});
   // Findings are gathered into 64 KiB writes; a slow reader makes linting wait between ranges.
   let buffered = "";
@@ -138,13 +144,13 @@ async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, env
       if (finding.severity === "error") errors++;
       else if (quiet) return; // --quiet: warnings are neither shown nor counted (ESLint does the same)
       else warnings++;
-      reporting().finding(file, finding);
+      reporting().finding(file, findingWithFlag(finding));
     },
   });
   progress.done();
   if (summary.files > 0 || unreadable.length === 0) reporting().end({ errors, warnings, files: summary.files, lines: summary.lines });
   out.write(buffered);
-  for (const message of unreadable) process.stderr.write(`${message}\n`);
+  for (const message of unreadable) io.stderr.write(`${message}\n`);
   if (unreadable.length > 0) return 2;
   if (errors > 0) return 1;
   return maxWarnings !== undefined && warnings > maxWarnings ? 1 : 0;

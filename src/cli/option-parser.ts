@@ -20,6 +20,9 @@ export interface OptionSpec {
   readonly repeat?: boolean;
   /** The library option this flag sets, which a library error names (`maxLineBytes`): printed as the flag. */
   readonly libraryName?: string;
+  /** The environment variable the flag sets, when given, before the command runs: for code the parsed options do
+   * not reach (lint's worker threads copy the environment when they start). */
+  readonly env?: string;
   readonly help: string;
 }
 
@@ -130,10 +133,19 @@ export function parseArgs<const Specs extends readonly OptionSpec[]>(args: reado
   return { options: options as ParsedOptions<Specs>, rest: [...positionals, ...args.slice(i)] };
 }
 
-/** The flag that sets the library option `libraryName` in `specs` (`--max-line-bytes` for `maxLineBytes`). */
-export function flagFor(libraryName: string, specs: readonly OptionSpec[]): string | undefined {
-  const spec = specs.find((candidate) => candidate.libraryName === libraryName);
-  return spec && `--${spec.name}`;
+/** Sets in `env` the variable of each option in `specs` that has one and was given (its value as text). */
+export function applyEnvOptions(options: Readonly<Record<string, unknown>>, specs: readonly OptionSpec[], env: NodeJS.ProcessEnv): void {
+  for (const spec of specs) {
+    const value = options[camelName(spec.name)];
+    if (spec.env !== undefined && value !== undefined) env[spec.env] = String(value);
+  }
+}
+
+/** `text` (a library's message) with the library option `libraryName` it names shown as the flag in `specs` that
+ * sets it (`maxLineBytes`: `--max-line-bytes`); unchanged when no flag there sets it. */
+export function withFlag(text: string, libraryName: string | undefined, specs: readonly OptionSpec[]): string {
+  const spec = libraryName === undefined ? undefined : specs.find((candidate) => candidate.libraryName === libraryName);
+  return spec === undefined ? text : text.replace(new RegExp(`\\b${libraryName}\\b`, "g"), `--${spec.name}`);
 }
 
 /** The options part of a command's --help, aligned. */

@@ -9,7 +9,7 @@ import { failureLine } from "./failure.js";
 import type { OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: REPORT_FORMATS, help: "text (default, for people), json (one object per file) or markdown (for a review)" },
@@ -46,7 +46,6 @@ export const command = defineCommand({
   notes: NOTES,
   options: OPTIONS,
   async run({ options, rest }, io) {
-    applyMaxLineBytes(options.maxLineBytes, io.env);
     if (rest.length === 0) throw new UsageError("no file given", "toolspan report [options] FILE... ('-' for standard input)");
     if (rest.filter((file) => file === "-").length > 1) throw new UsageError("standard input ('-') can be read once");
     const render = REPORT_RENDERERS[options.format ?? "text"]!;

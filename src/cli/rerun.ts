@@ -1,6 +1,6 @@
 // `toolspan rerun`: find a span, show what will run, get consent, rerun it with no cap, report what it proves.
 import { rerunSpan } from "../rerun/rerun-span.js";
-import { ARGV_SHOWN_CHARS, consentMode, describeRerun, assertRunnable, NOT_CONFIRMED } from "../rerun/consent.js";
+import { ARGV_SHOWN_CHARS, consentMode, describeRerun, assertRunnable } from "../rerun/consent.js";
 import { escapeControls, showArgv } from "../formats/safe-text.js";
 import { locateSpan, parseSpanRef, type LocatedSpan } from "../rerun/locate-span.js";
 import { storedStreams } from "../rerun/from-blob.js";
@@ -10,16 +10,16 @@ import { renderRerunJson } from "../rerun/render-json.js";
 import { renderRerunText } from "../rerun/render-text.js";
 import { askYesNo } from "./confirm.js";
 import { appendSpan, openOutOption } from "./out-option.js";
-import { defineCommand } from "./define-command.js";
+import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec } from "./option-parser.js";
+import { SPAN_OPTION } from "./span-option.js";
 import { RERUN_OPTIONS, rerunRunOptions } from "./rerun-options.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { UsageError } from "./usage-error.js";
 import { VERIFIED_VERDICTS } from "../contract/constants.js";
-import { applyMaxLineBytes } from "./max-line-option.js";
 
 const OPTIONS = [
-  { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
+  SPAN_OPTION,
   { name: "show-argv", kind: "flag", help: "print the span's whole argv (a JSON array, escaped) on stdout and run nothing" },
   { name: "diff", kind: "flag", help: "diff each stored preview against the same part of the new stream" },
   { name: "store", kind: "string", value: "DIR", help: "a blob store (default: $TOOLSPAN_STORE): when it holds the span's streams and they verify, they are read and nothing runs" },
@@ -73,11 +73,12 @@ Examples:
  * not, cannot say, or did not finish. */
 export const rerunExitCode = (verdict: string): number => (VERIFIED_VERDICTS.includes(verdict) || verdict === "same-ends" ? 0 : 1);
 
-async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, yes: boolean): Promise<void> {
+async function askConsent(of: LocatedSpan, timeoutSeconds: number | undefined, yes: boolean, io: CommandIo): Promise<void> {
   await assertRunnable(of);
-  process.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
-  const mode = consentMode(yes, process.stdin.isTTY === true);
-  if (mode === "refuse") throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
+  io.stderr.write(`${describeRerun(of, timeoutSeconds)}\n`);
+  const mode = consentMode(yes, io.stdin.isTTY === true);
+  // The library's NOT_CONFIRMED names its option, `confirmed: true`; here --yes is what confirms.
+  if (mode === "refuse") throw new RerunRefused("notConfirmed", "not confirmed: pass --yes to run without a question");
   if (mode === "ask" && !(await askYesNo("Run it? [y/N] "))) throw new RerunRefused("declined", "not run: the answer was not yes");
 }
 
@@ -88,7 +89,6 @@ export const command = defineCommand({
   notes: NOTES,
   options: OPTIONS,
   async run({ options, rest }, io) {
-    applyMaxLineBytes(options.maxLineBytes, io.env);
     if (rest.length !== 1) throw new UsageError("give one span: FILE:LINE, or FILE --span ID", "toolspan rerun [options] FILE:LINE");
     if (rest[0] === "-") throw new UsageError("rerun reads a run file, not standard input");
     // A span that cannot be found or trusted, a refusal, a blob that does not verify: main's to report, in one line.
@@ -101,7 +101,7 @@ export const command = defineCommand({
     const stored = store === undefined ? null : await storedStreams(of.span, store);
     // Nothing runs when the store has the streams: no cwd is needed and there is nothing to consent to.
     if (stored) io.stderr.write(`toolspan rerun: ${escapeControls(`${of.path}:${of.line}`)}: both streams are in the blob store and verify: nothing is run\n`);
-    else await askConsent(of, options.timeout, options.yes === true);
+    else await askConsent(of, options.timeout, options.yes === true, io);
     // Opened once consent is given (a refusal leaves no file behind) and before the run (a bad path runs nothing).
     const runFile = openOutOption(options.out);
     const result = await rerunSpan(of, { ...rerunRunOptions(options), confirmed: true, diff: options.diff === true, stored });

@@ -12,11 +12,12 @@ import { FOLLOW_UP_BYTES } from "../harness/notice.js";
 import { compileLinearPattern } from "../formats/linear-pattern.js";
 import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
+import { SPAN_OPTION } from "./span-option.js";
 import { readStoreDir } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
 
 const OPTIONS = [
-  { name: "span", kind: "string", value: "ID", help: "the span with this span_id in FILE (instead of FILE:LINE)" },
+  SPAN_OPTION,
   { name: "stream", kind: "choice", value: "STREAM", choices: STREAMS, help: "stdout (default) or stderr" },
   { name: "unseen", kind: "flag", help: "only the bytes the model never saw (what the span's cap and keep dropped)" },
   { name: "range", kind: "string", value: "A:B", help: "only bytes A (inclusive) to B (exclusive) of the stream; A: runs to its end" },
@@ -80,11 +81,11 @@ function matchLine(found: LineMatch): Buffer {
   return Buffer.concat([Buffer.from(`${found.line}:${found.offset}:`), shown, Buffer.from(`${cut}\n`)]);
 }
 
-async function printMatches(path: string, stream: StreamName, pattern: string, options: ShowOptions): Promise<void> {
+async function printMatches(path: string, stream: StreamName, pattern: string, options: ShowOptions, io: CommandIo): Promise<void> {
   const test = linearPattern(pattern, options.ignoreCase === true);
   const fromLine = options.fromLine ?? 1;
   const budget = options.maxBytes ?? FOLLOW_UP_BYTES;
-  const terminal = process.stdout.isTTY === true;
+  const terminal = io.stdout.isTTY === true;
   let printed = 0;
   let shown = 0;
   let more = 0;
@@ -99,23 +100,23 @@ async function printMatches(path: string, stream: StreamName, pattern: string, o
     printed += text.length;
     shown += 1;
     lastShown = found.line;
-    await writeWithBackpressure(process.stdout, terminal ? escapeForTerminal(text.toString("utf8")) : text);
+    await writeWithBackpressure(io.stdout, terminal ? escapeForTerminal(text.toString("utf8")) : text);
   }
   const which = `${stream}, sha256 verified`;
   if (more > 0) {
-    process.stderr.write(`toolspan show: ${more} more matching lines after line ${lastShown} (${which}): add --from-line ${lastShown + 1}\n`);
-  } else process.stderr.write(`toolspan show: ${shown === 0 ? "no line matches" : `${shown} matching lines`} (${which})\n`);
+    io.stderr.write(`toolspan show: ${more} more matching lines after line ${lastShown} (${which}): add --from-line ${lastShown + 1}\n`);
+  } else io.stderr.write(`toolspan show: ${shown === 0 ? "no line matches" : `${shown} matching lines`} (${which})\n`);
 }
 
-async function print(path: string, range: ByteRange): Promise<void> {
+async function print(path: string, range: ByteRange, io: CommandIo): Promise<void> {
   if (range.end <= range.start) return;
-  const terminal = process.stdout.isTTY === true;
+  const terminal = io.stdout.isTTY === true;
   const decoder = new TextDecoder("utf-8");
   for await (const chunk of createReadStream(path, { start: range.start, end: range.end - 1 })) {
     const data = chunk as Buffer;
-    await writeWithBackpressure(process.stdout, terminal ? escapeForTerminal(decoder.decode(data, { stream: true })) : data);
+    await writeWithBackpressure(io.stdout, terminal ? escapeForTerminal(decoder.decode(data, { stream: true })) : data);
   }
-  if (terminal) await writeWithBackpressure(process.stdout, escapeForTerminal(decoder.decode()));
+  if (terminal) await writeWithBackpressure(io.stdout, escapeForTerminal(decoder.decode()));
 }
 
 export const command = defineCommand({
@@ -141,18 +142,18 @@ async function show(rest: string[], options: ShowOptions, io: CommandIo): Promis
   } else linearPattern(pattern, false);
   const dir = readStoreDir(options.store, io.env);
   const stream = options.stream ?? "stdout";
-  process.stdout.on("error", () => {});
+  io.stdout.on("error", () => {});
   const { span } = await locateSpan(parseSpanRef(rest[0]!, options.span));
   const blob = await verifyBlob(span, stream, dir);
   if (pattern !== undefined) {
-    await printMatches(blob.path, stream, pattern, options);
+    await printMatches(blob.path, stream, pattern, options, io);
     return 0;
   }
   const whole = { start: 0, end: blob.bytes };
   const ranges = options.unseen === true
     ? unseenPlan(span, stream, blob.bytes).ranges
     : [options.range !== undefined ? parseRange(options.range, blob.bytes) : whole];
-  if (ranges.length === 0) process.stderr.write(`toolspan show: the model saw every byte of ${stream} (nothing was clipped)\n`);
-  for (const range of ranges) await print(blob.path, range);
+  if (ranges.length === 0) io.stderr.write(`toolspan show: the model saw every byte of ${stream} (nothing was clipped)\n`);
+  for (const range of ranges) await print(blob.path, range, io);
   return 0;
 }

@@ -7,7 +7,7 @@ import type { OptionSpec } from "./option-parser.js";
 import { progressOnStderr } from "./progress.js";
 import { writeWithBackpressure } from "../util/backpressure.js";
 import { UsageError } from "./usage-error.js";
-import { applyMaxLineBytes, MAX_LINE_OPTION } from "./max-line-option.js";
+import { MAX_LINE_OPTION } from "./max-line-option.js";
 
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: TRIAGE_FORMATS, help: "text (default, for people) or jsonl (one object per span and row)" },
@@ -47,7 +47,6 @@ export const command = defineCommand({
   notes: NOTES,
   options: OPTIONS,
   async run({ options, rest }, io) {
-    applyMaxLineBytes(options.maxLineBytes, io.env);
     const renderer = TRIAGE_RENDERERS[options.format ?? "text"]!;
     if (options.table) {
       io.stdout.write(renderer.table(TRIAGE_TABLE));

@@ -34,7 +34,7 @@ export async function convertFile(path: string, options: ConvertFileOptions): Pr
     (item) => {
       if (brokenDocument) return;
       if (item.kind === "tooLong") {
-        skip(item.line, `longer than ${item.limit} bytes, skipped (--max-line-bytes raises the limit)`);
+        skip(item.line, `longer than ${item.maxLineBytes} bytes, skipped (maxLineBytes raises the limit)`);
         return;
       }
       let converted: string[] | null;

@@ -40,6 +40,8 @@ export interface DebugStep {
   result?: RerunResult;
   /** Why it did not run. */
   reason?: string;
+  /** The library option `reason` names (`spanId`), for a CLI to show as its flag. */
+  option?: string;
 }
 
 export interface DebugReport {
@@ -116,7 +118,7 @@ async function runStep(span: TriagedSpan, found: LocatedSpan | RerunRefused, opt
     of = found;
     await assertRunnable(of);
   } catch (error) {
-    if (error instanceof RerunRefused) return { span, outcome: "refused", reason: error.message };
+    if (error instanceof RerunRefused) return { span, outcome: "refused", reason: error.message, ...(error.option === undefined ? {} : { option: error.option }) };
     throw error;
   }
   await options.onPlan?.(of);

@@ -12,9 +12,9 @@ const CR = 0x0d;
 export class LineTooLong extends ToolspanError {
   constructor(
     readonly line: number,
-    readonly limit: number,
+    readonly maxLineBytes: number,
   ) {
-    super(`line ${line} is longer than ${limit} bytes (maxLineBytes raises the limit)`, "maxLineBytes");
+    super(`line ${line} is longer than ${maxLineBytes} bytes (maxLineBytes raises the limit)`, "maxLineBytes");
     this.name = "LineTooLong";
   }
 }

@@ -27,7 +27,7 @@ export function lintItemInto(sink: LintSink, item: RunFileItem, rules: readonly 
       addInvalidJson(sink, item.line, invalidJsonSeverity, { messageId: "notObject", data: { kind: kindOf(item.value) } });
       return;
     case "tooLong": {
-      const reason = `longer than ${item.limit} bytes, not read (--max-line-bytes raises the limit)`;
+      const reason = `longer than ${item.maxLineBytes} bytes, not read (maxLineBytes raises the limit)`;
       addInvalidJson(sink, item.line, invalidJsonSeverity, { messageId: "syntax", data: { reason } });
       return;
     }

@@ -1,4 +1,4 @@
-// Which rules run, at which severity: defaults, then the config file, then --rule, the last word winning.
+// Which rules run, at which severity: the defaults, then each set of overrides applied in turn, the last word winning.
 import { RULES, RULES_BY_ID } from "./rules/index.js";
 import type { SeveritySetting } from "./rule.js";
 import { ToolspanError } from "../util/errors.js";
@@ -6,6 +6,9 @@ import { ToolspanError } from "../util/errors.js";
 export type Severities = Record<string, SeveritySetting>;
 
 export class SeverityError extends ToolspanError {}
+
+/** An override naming no rule (RULES lists the rules). */
+export class UnknownRule extends SeverityError {}
 
 const SETTINGS: readonly SeveritySetting[] = ["off", "warning", "error"];
 
@@ -17,18 +20,11 @@ export function defaultSeverities(): Severities {
 export function applySeverities(base: Severities, overrides: Record<string, unknown>, source: string): Severities {
   const result = { ...base };
   for (const [id, setting] of Object.entries(overrides)) {
-    if (!RULES_BY_ID.has(id)) throw new SeverityError(`${source}: unknown rule '${id}' (toolspan lint --rules lists them)`);
+    if (!RULES_BY_ID.has(id)) throw new UnknownRule(`${source}: unknown rule '${id}'`);
     if (!SETTINGS.includes(setting as SeveritySetting)) {
       throw new SeverityError(`${source}: rule '${id}' takes off, warning or error, got ${JSON.stringify(setting)}`);
     }
     result[id] = setting as SeveritySetting;
   }
   return result;
-}
-
-/** Parses one `--rule ID=SETTING`. */
-export function parseRuleOption(text: string): [string, string] {
-  const eq = text.indexOf("=");
-  if (eq <= 0) throw new SeverityError(`--rule takes ID=off|warning|error, got '${text}'`);
-  return [text.slice(0, eq), text.slice(eq + 1)];
 }

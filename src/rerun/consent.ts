@@ -16,8 +16,8 @@ export function consentMode(yes: boolean, stdinIsTerminal: boolean): ConsentMode
   return stdinIsTerminal ? "ask" : "refuse";
 }
 
-/** What refusing without a terminal says. */
-export const NOT_CONFIRMED = "not confirmed: pass --yes to run without a question";
+/** What refusing a rerun that was not confirmed says (a CLI says which of its flags confirms it). */
+export const NOT_CONFIRMED = "not confirmed: pass confirmed: true to run without a question";
 
 /** Characters of a long argv shown at the prompt, half from its start and half from its end: enough to read a
  * command, few enough that padding cannot push its start off the screen. */

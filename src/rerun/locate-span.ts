@@ -1,10 +1,9 @@
 // Finds the span a rerun is about (FILE:LINE or FILE with a span id) and checks it can be trusted enough to run.
 import { isAbsolute } from "node:path";
 import { isTranscriptSpan, keyTypesFor, spanArgv } from "../contract/transcript-span.js";
-import { STOP, unreadableInput } from "../formats/jsonl-lines.js";
-import { LineTooLong } from "../formats/line-splitter.js";
 import type { RunFileItem } from "../formats/run-file/entry.js";
-import { readRunFile } from "../formats/run-file/read.js";
+import { STOP } from "../formats/jsonl-lines.js";
+import { readRunFile, refuseTooLong } from "../formats/run-file/read.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { RerunRefused } from "./rerun-refused.js";
 
@@ -37,13 +36,13 @@ export function parseSpanRef(text: string, spanId?: string): SpanRef {
 
 function refOf(text: string, spanId: string | undefined): SpanRef {
   if (spanId !== undefined) {
-    if (spanId === "") throw new RerunRefused("badReference", "--span takes a non-empty span id");
+    if (spanId === "") throw new RerunRefused("badReference", "spanId takes a non-empty span id", "spanId");
     return { path: text, spanId };
   }
   const match = /^(.+):(\d+)$/.exec(text);
   const line = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(line) || line < 1) {
-    throw new RerunRefused("badReference", `'${text}' is not FILE:LINE (line from 1); or give FILE --span ID`);
+    throw new RerunRefused("badReference", `'${text}' is not FILE:LINE (line from 1); or give FILE spanId ID`, "spanId");
   }
   return { path: match[1]!, line };
 }
@@ -95,11 +94,6 @@ function located(path: string, line: number, span: SpanObject): LocatedSpan {
 function toolRecord(item: RunFileItem): SpanObject | null {
   const record = item.kind === "record" ? item.record : item.kind === "otlpSpan" ? item.span.record : null;
   return record?.span_type === "tool" ? (record as SpanObject) : null;
-}
-
-// Triage and rerun must agree on the lines: a line too long to read is a file that cannot be read, named.
-function refuseTooLong(path: string, item: RunFileItem): void {
-  if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.limit));
 }
 
 /** What the lines asked for hold, gathered from a run file's items as they are read (by locateLines, or by debug
@@ -173,14 +167,14 @@ export class LineLocator {
         const starts = this.documentLines.join(", ") || "none";
         throw new RerunRefused("notToolSpan", `${where(this.path, line)}: no tool span of this document starts here (its tool spans are on lines ${starts})`);
       }
-      if (spans.length > 1) throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: ${spans.length} tool spans; name one with FILE --span ID`);
+      if (spans.length > 1) throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: ${spans.length} tool spans; name one with FILE spanId ID`, "spanId");
       return located(this.path, line, spans[0]!);
     }
     if (line > lines) throw new RerunRefused("noSuchLine", `${where(this.path, line)}: no such line (the file has ${lines})`);
     if (here === undefined || !here.json) throw new RerunRefused("notJson", `${where(this.path, line)}: the line is not JSON`);
     if (spans.length === 0) throw new RerunRefused("notToolSpan", `${where(this.path, line)}: not a tool span (span_type is not "tool")`);
     if (spans.length > 1) {
-      throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: an OTLP line with ${spans.length} tool spans; name one with FILE --span ID`);
+      throw new RerunRefused("idAmbiguous", `${where(this.path, line)}: an OTLP line with ${spans.length} tool spans; name one with FILE spanId ID`, "spanId");
     }
     return located(this.path, line, spans[0]!);
   }

@@ -15,13 +15,15 @@ export type RefusalReason =
   | "notConfirmed"
   | "declined";
 
-/** Thrown before anything runs: the span could not be found or trusted, or the user did not agree. */
+/** Thrown before anything runs: the span could not be found or trusted, or the user did not agree. `option` is the
+ * library option the message names (`spanId`), if any. */
 export class RerunRefused extends ToolspanError {
   constructor(
     readonly reason: RefusalReason,
     message: string,
+    option?: string,
   ) {
-    super(message);
+    super(message, option);
     this.name = "RerunRefused";
   }
 }

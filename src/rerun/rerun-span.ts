@@ -1,7 +1,7 @@
 // A rerun of one located span, without a cap and without asking: run, keep both streams in files, verify, read back
 // what the model never saw, and diff the preview. The caller has the user's consent (the CLI asks; debug may too).
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STREAMS } from "../contract/constants.js";
@@ -18,6 +18,7 @@ import { StreamFile } from "../store/stream-file.js";
 import { unseenPlan, type UnseenPlan } from "./unseen.js";
 import { freshStream, incompleteReason, verdictFor, type StreamVerdict } from "./verdict.js";
 import { spanFromBlobs, type StoredStreams } from "./from-blob.js";
+import { makeFolder } from "../util/make-folder.js";
 
 /** Bytes of each unseen range shown by default: the first and last half of this when a range is longer. */
 export const DEFAULT_SHOW_BYTES = 16384;
@@ -117,7 +118,7 @@ export async function rerunSpan(of: LocatedSpan, options: RerunOptions): Promise
   if (options.confirmed !== true) throw new RerunRefused("notConfirmed", NOT_CONFIRMED);
   await assertRunnable(of);
   const dir = options.saveDir ?? (await mkdtemp(join(tmpdir(), "toolspan-rerun-")));
-  if (options.saveDir !== undefined) await mkdir(dir, { recursive: true });
+  if (options.saveDir !== undefined) makeFolder(dir);
   // Named for the new span once it has an id; until then a name nobody else uses.
   const pending = join(dir, `.toolspan-rerun-${randomBytes(6).toString("hex")}`);
   const files = { stdout: new StreamFile(`${pending}.stdout`), stderr: new StreamFile(`${pending}.stderr`) };
@@ -180,7 +181,7 @@ async function fromStore(of: LocatedSpan, stored: StoredStreams, options: RerunO
   const { span, verdicts, unseen, diffs } = await settle(of, fresh, { stdout: stored.stdout.path, stderr: stored.stderr.path }, options, null);
   let saved: Record<StreamName, string> | null = null;
   if (options.saveDir !== undefined) {
-    await mkdir(options.saveDir, { recursive: true });
+    makeFolder(options.saveDir);
     saved = { stdout: join(options.saveDir, `${span.span_id}.stdout`), stderr: join(options.saveDir, `${span.span_id}.stderr`) };
     await Promise.all(STREAMS.map((stream) => copyFile(stored[stream].path, saved![stream])));
   }

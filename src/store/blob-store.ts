@@ -1,7 +1,7 @@
 // Keeps a whole stream in a local, content-addressed store as it is read: written to a temporary file at the
 // pace the disk takes it, synced, then linked into place under its sha256 only once complete. A killed wrap
 // leaves a temporary file, never a partial blob under a final name; two wraps of the same stream end with one.
-import { link, mkdir, open, rename, rm, utimes } from "node:fs/promises";
+import { link, open, rename, rm, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { StreamFile } from "./stream-file.js";
 import { blobName, blobPath, newTempName, tempDir } from "./blob-path.js";
@@ -35,7 +35,7 @@ async function syncPath(path: string): Promise<void> {
  * (its content is not its name) is replaced atomically. */
 async function commit(temp: string, final: string, sha256: string): Promise<void> {
   await syncPath(temp);
-  await mkdir(dirname(final), { recursive: true, mode: PRIVATE_DIR });
+  makeFolder(dirname(final), PRIVATE_DIR);
   try {
     await link(temp, final);
   } catch (error) {

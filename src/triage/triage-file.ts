@@ -1,8 +1,7 @@
 // Triage of a whole run file, streamed: only the spans that need action are held, sorted once at the end.
-import { unreadableInput, type ReadProgress } from "../formats/jsonl-lines.js";
-import { LineTooLong } from "../formats/line-splitter.js";
+import type { ReadProgress } from "../formats/jsonl-lines.js";
 import type { RunFileItem } from "../formats/run-file/entry.js";
-import { readRunFile } from "../formats/run-file/read.js";
+import { readRunFile, refuseTooLong } from "../formats/run-file/read.js";
 import type { DocumentNotice } from "../formats/run-file/reader.js";
 import type { SpanFacts } from "./facts.js";
 import { VERIFIED_VERDICTS } from "../contract/constants.js";
@@ -148,7 +147,7 @@ export async function triageFile(path: string, options: TriageFileOptions = {}):
     path,
     (item) => {
       // Triage needs every line: one too long to read makes the file unreadable, named with its line.
-      if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.limit));
+      refuseTooLong(path, item);
       const triaged = triageItem(item, rules);
       if (triaged.kind === "tool") result.toolSpans++;
       else if (triaged.kind === "not-a-span") result.notSpans++;

@@ -173,7 +173,7 @@ describe("toolspan lint: usage errors exit 2 with one line of explanation", () =
   test("an unknown option", () => usage(["--frobnicate", PUBLISHED], /unknown option '--frobnicate'/));
   test("no file", () => usage([], /no file given/));
   test("an unknown format", () => usage(["--format", "xml", PUBLISHED], /--format takes one of text, jsonl, sarif, github/));
-  test("an unknown rule in --rule", () => usage(["--rule", "no-such-rule=off", PUBLISHED], /unknown rule 'no-such-rule'/));
+  test("an unknown rule in --rule", () => usage(["--rule", "no-such-rule=off", PUBLISHED], /unknown rule 'no-such-rule' \(toolspan lint --rules lists them\)/));
   test("a bad severity in --rule", () => usage(["--rule", "invalid-hash=loud", PUBLISHED], /rule 'invalid-hash' takes off, warning or error, got "loud"/));
   test("--rule without =", () => usage(["--rule", "invalid-hash", PUBLISHED], /--rule takes ID=off\|warning\|error/));
   test("--max-warnings that is not a number", () => usage(["--max-warnings", "-1", PUBLISHED], /--max-warnings takes a whole number/));

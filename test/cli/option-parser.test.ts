@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { formatOptions, parseArgs, type OptionSpec } from "../../src/cli/option-parser.js";
+import { applyEnvOptions, formatOptions, parseArgs, type OptionSpec } from "../../src/cli/option-parser.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 
 const SPECS = [
@@ -128,4 +128,15 @@ describe("formatOptions", () => {
     const column = lines.map((line, index) => line.lastIndexOf(SPECS[index]!.help));
     assert.equal(new Set(column).size, 1, "help texts start in one column");
   });
+});
+
+test("applyEnvOptions sets the variable of each option given, and only those", () => {
+  const specs = [
+    { name: "max-line-bytes", kind: "count", env: "T_MAX", help: "limit" },
+    { name: "other", kind: "string", env: "T_OTHER", help: "not given" },
+    { name: "plain", kind: "flag", help: "no variable" },
+  ] as const satisfies readonly OptionSpec[];
+  const env: NodeJS.ProcessEnv = { T_OTHER: "kept" };
+  applyEnvOptions(parseArgs(["--max-line-bytes", "100", "--plain"], specs).options, specs, env);
+  assert.deepEqual(env, { T_MAX: "100", T_OTHER: "kept" });
 });

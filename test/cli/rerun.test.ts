@@ -260,6 +260,18 @@ describe("toolspan rerun: what runs and where", () => {
     assert.match(text(result), /bytes of stdout not shown \(bytes \d+\.\.\d+\); --save DIR keeps every byte/);
   });
 
+  // Node 20's recursive mkdir never returns for a folder it cannot make under /proc: the command hung.
+  test("--save DIR that cannot be made: one line naming it, exit 2, nothing runs", { skip: process.platform !== "linux" }, async () => {
+    const marker = fresh("marker");
+    const run = await wrapped([], nodeFixture("touch.mjs", marker));
+    rmSync(marker);
+    const result = await runCli(["rerun", "--yes", "--save", "/proc/nope", `${run}:1`]);
+    assert.equal(result.code, 2, errText(result));
+    assert.equal(errText(result).split("\n").filter((line) => line.startsWith("toolspan: ")).length, 1, errText(result));
+    assert.match(errText(result), /^toolspan: .*'\/proc\/nope'\n$/m);
+    assert.equal(existsSync(marker), false);
+  });
+
   test("a cwd that no longer exists is refused and nothing runs", async () => {
     const cwd = fresh("gone");
     mkdirSync(cwd);
@@ -295,6 +307,15 @@ describe("toolspan rerun: what runs and where", () => {
       const result = await runCli(args);
       assert.equal(result.code, 2, args.join(" "));
     }
+  });
+
+  test("a bad span reference names the flag, --span, where the library names its option, spanId", async () => {
+    const run = await wrapped([], nodeFixture("emit.mjs", "--out", "10"));
+    const empty = await runCli(["rerun", run, "--span", "", "--yes"]);
+    assert.equal(empty.code, 2);
+    assert.equal(errText(empty), "toolspan: --span takes a non-empty span id\n");
+    const noLine = await runCli(["rerun", run, "--yes"]);
+    assert.equal(errText(noLine), `toolspan: '${run}' is not FILE:LINE (line from 1); or give FILE --span ID\n`);
   });
 
   test("a rerun stopped by --timeout says so and does not claim a match", async () => {

@@ -167,7 +167,7 @@ describe("a line past the limit", () => {
     assert.throws(() => {
       for (let i = 0; i < 1000; i++) splitter.push(Buffer.alloc(64, 0x61));
     }, (error: unknown) =>
-      error instanceof LineTooLong && error.line === 2 && error.limit === 100 && error.option === "maxLineBytes" && !error.message.includes("--"));
+      error instanceof LineTooLong && error.line === 2 && error.maxLineBytes === 100 && error.option === "maxLineBytes" && !error.message.includes("--"));
   });
 
   test("the default is 64 MiB; TOOLSPAN_MAX_LINE_BYTES raises it, anything but a whole number > 0 is ignored", () => {

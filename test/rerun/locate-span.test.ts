@@ -33,6 +33,10 @@ describe("parseSpanRef", () => {
   test("anything else is refused", () => {
     for (const text of ["run.jsonl", "run.jsonl:0", "run.jsonl:x", ":3"]) assert.throws(() => parseSpanRef(text), refused("badReference"));
     assert.throws(() => parseSpanRef("run.jsonl", ""), refused("badReference"));
+    // The library names its own option, never a CLI flag.
+    for (const [text, spanId] of [["run.jsonl", ""], ["run.jsonl", undefined]] as const) {
+      assert.throws(() => parseSpanRef(text, spanId), (error: unknown) => error instanceof RerunRefused && error.option === "spanId" && /\bspanId\b/.test(error.message) && !error.message.includes("--"));
+    }
     assert.throws(() => parseSpanRef("-:3"), refused("badReference", /not in standard input/));
     assert.throws(() => parseSpanRef("-", "abc"), refused("badReference", /not in standard input/));
   });

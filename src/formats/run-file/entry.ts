@@ -43,7 +43,8 @@ export interface NotObjectItem {
 export interface TooLongItem {
   kind: "tooLong";
   line: number;
-  limit: number;
+  /** The limit it is longer than. */
+  maxLineBytes: number;
 }
 
 export type RunFileItem = RecordItem | OtlpRequestItem | OtlpSpanItem | NotJsonItem | NotObjectItem | TooLongItem;

@@ -2,7 +2,8 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { refuseNonRegular, unreadableInput, type ReadProgress } from "../jsonl-lines.js";
-import type { ItemSink } from "./entry.js";
+import { LineTooLong } from "../line-splitter.js";
+import type { ItemSink, RunFileItem } from "./entry.js";
 import { RunFileReader, type ReaderOptions } from "./reader.js";
 
 /** What a read covered. */
@@ -24,6 +25,12 @@ export interface ByteRange {
   path: string;
   start: number;
   end: number;
+}
+
+/** Throws UnreadableInput for a line too long to read, named with its line, for a reader that needs every line
+ * (triage, rerun: they must agree on which files they can read). */
+export function refuseTooLong(path: string, item: RunFileItem): void {
+  if (item.kind === "tooLong") throw unreadableInput(path, new LineTooLong(item.line, item.maxLineBytes));
 }
 
 /** Reads every item of `input`. An error reading it rejects as `readError` makes it (as it is by default); an

@@ -16,8 +16,8 @@ export interface ReaderOptions {
   /** Whether the first byte pushed is the file's first: only there is a BOM dropped and a document looked for
    * (a byte range from the middle of a file is JSON Lines; planRanges never cuts a document). Default true. */
   atFileStart?: boolean;
-  /** The longest line read (default maxLineBytes()). */
-  limit?: number;
+  /** The longest line read, in bytes (default maxLineBytes(): TOOLSPAN_MAX_LINE_BYTES, else 64 MiB). */
+  maxLineBytes?: number;
   onDocument?: DocumentNotice;
 }
 
@@ -34,7 +34,7 @@ export class RunFileReader {
   ) {
     const atFileStart = options.atFileStart ?? true;
     this.lookForDocument = atFileStart;
-    this.splitter = new LineSplitter((text, line) => this.line(text, line), atFileStart, options.limit ?? maxLineBytes(), (line, limit) =>
+    this.splitter = new LineSplitter((text, line) => this.line(text, line), atFileStart, options.maxLineBytes ?? maxLineBytes(), (line, limit) =>
       this.tooLong(line, limit),
     );
   }
@@ -75,7 +75,7 @@ export class RunFileReader {
     if (this.stopped) return;
     // Inside a document its place is kept, so the lines after it keep their numbers.
     this.document?.lines.push("");
-    if (this.emit({ kind: "tooLong", line, limit }) === STOP) this.stopped = true;
+    if (this.emit({ kind: "tooLong", line, maxLineBytes: limit }) === STOP) this.stopped = true;
   }
 
   // A document is parsed whole, each OTLP span placed at its spanId's line; one that does not parse is read line

@@ -1,9 +1,10 @@
 // Writes toolspan's hook into a settings file, or takes it out, keeping a copy of the file as it was so that
 // `--remove` gives it back byte for byte when nothing else changed it since.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { SettingsFormat } from "./settings-format.js";
+import { makeFolder } from "../../util/make-folder.js";
 
 /** What `init` did, or (dry run) would do, to one file. */
 export interface InitChange {
@@ -50,7 +51,7 @@ function readBackup(file: string): Backup | null {
 
 // A new file replaces the old in one rename, with the old one's mode: a reader never sees half a settings file.
 function writeAtomically(path: string, text: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   let mode = 0o600;
   try {
     mode = statSync(path).mode & 0o777;
@@ -95,7 +96,7 @@ export function applyInit<Entry = string>(options: {
   if (after === null) return { path, outcome: "unchanged", before, after: before };
   const hadHook = before !== null && format.remove(before, path) !== null;
   if (!options.dryRun) {
-    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    makeFolder(stateDir, 0o700);
     // The copy is of the file before toolspan's first init: an update keeps the original one.
     const kept = readBackup(backupFile);
     const original = kept !== null && kept.path === path && hadHook ? kept.original : raw === null ? null : raw.toString("base64");

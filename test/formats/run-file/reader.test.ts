@@ -34,7 +34,7 @@ function shown(item: RunFileItem): string {
     case "notObject":
       return `${item.line} notObject ${JSON.stringify(item.value)}`;
     case "tooLong":
-      return `${item.line} tooLong ${item.limit}`;
+      return `${item.line} tooLong ${item.maxLineBytes}`;
   }
 }
 
@@ -102,7 +102,7 @@ describe("readRunFile", () => {
 
   test("a line over the limit is one tooLong item at its line, and the lines after it are read", async () => {
     const text = `{"span_id":"a"}\n${"x".repeat(5000)}\n{"span_id":"b"}\n`;
-    const { items, lines } = await itemsOf(text, { limit: 1000 });
+    const { items, lines } = await itemsOf(text, { maxLineBytes: 1000 });
     assert.deepEqual(items, ["1 record a", "2 tooLong 1000", "3 record b"]);
     assert.equal(lines, 3);
   });
@@ -134,7 +134,7 @@ describe("readRunFile", () => {
   });
 
   test("a line over the limit inside a document keeps the numbers of the lines after it", async () => {
-    const { items } = await itemsOf(`{\n  "a": "${"y".repeat(3000)}",\n  "b" 1\n}\n`, { limit: 1000 });
+    const { items } = await itemsOf(`{\n  "a": "${"y".repeat(3000)}",\n  "b" 1\n}\n`, { maxLineBytes: 1000 });
     assert.deepEqual(items, ["2 tooLong 1000", "1 notJson", "3 notJson", "4 notJson"]);
   });
 
