@@ -1,7 +1,7 @@
 // BENCHMARKS.md is a short header and one section per benchmark, each between two HTML comments, so a run of
 // one benchmark can rewrite its own section and keep the other's exactly as it was.
 
-export const SECTIONS = ["wrap", "lint", "hook", "mcp"] as const;
+export const SECTIONS = ["wrap", "lint", "hook", "mcp", "instructions"] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 const begin = (name: SectionName): string => `<!-- bench:${name}:begin (written by bench/run.ts) -->`;
@@ -9,8 +9,9 @@ const end = (name: SectionName): string => `<!-- bench:${name}:end -->`;
 
 const HEADER = `# Benchmarks
 
-Four benchmarks, each in its own section, written by the run that measured it; the harness is \`bench/run.ts\`.
-\`npm run bench\` runs all four and rewrites this file; \`npm run bench -- --only wrap\` (or \`--only lint\`, \`--only hook\`, \`--only mcp\`) runs one and
+Five benchmarks, each in its own section, written by the run that measured it; the harness is \`bench/run.ts\`.
+\`npm run bench\` runs all five and rewrites this file; \`npm run bench -- --only wrap\` (or \`--only lint\`, \`--only hook\`, \`--only mcp\`,
+\`--only instructions\`) runs one and
 rewrites only its section, between its \`bench:…:begin\` and \`bench:…:end\` comments.
 
 - [toolspan wrap](#toolspan-wrap): wrapping a command, against one pipe into \`openssl dgst\` and Tool Previews Lie's
@@ -19,6 +20,8 @@ rewrites only its section, between its \`bench:…:begin\` and \`bench:…:end\`
   \`jq\` and a bare \`JSON.parse\` loop.
 - [toolspan hook](#toolspan-hook): what the harness hook adds to a shell call, against the bare call and wrap alone.
 - [toolspan mcp](#toolspan-mcp): the MCP server's memory while a run streams 1 GiB, and what a read of a range reads.
+- [toolspan instructions](#toolspan-instructions): start-up, lint and triage counted in instructions by callgrind,
+  which the machine's load does not move, beside an earlier commit.
 `;
 
 const PLACEHOLDER: Record<SectionName, string> = {
@@ -26,6 +29,7 @@ const PLACEHOLDER: Record<SectionName, string> = {
   lint: "## toolspan lint\n\nNot measured yet: `npm run bench -- --only lint` writes this section.\n",
   hook: "## toolspan hook\n\nNot measured yet: `npm run bench -- --only hook` writes this section.\n",
   mcp: "## toolspan mcp\n\nNot measured yet: `npm run bench -- --only mcp` writes this section.\n",
+  instructions: "## toolspan instructions\n\nNot measured yet: `npm run bench -- --only instructions` writes this section.\n",
 };
 
 /** The section `name` of an existing BENCHMARKS.md (without its comments), or null when it has none. */

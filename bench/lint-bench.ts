@@ -70,7 +70,8 @@ export function removeTraces(): void {
   workDir = null;
 }
 
-async function generate(root: string, spans: number, log: (line: string) => void): Promise<Trace> {
+/** Writes a trace of `spans` generated spans into the benchmark's temporary directory (removeTraces deletes it). */
+export async function generate(root: string, spans: number, log: (line: string) => void): Promise<Trace> {
   const path = join(traceDir(), `spans-${spansLabel(spans)}.jsonl`);
   const started = process.hrtime.bigint();
   const { stderr } = await runChild(["node", "bench/gen-spans.mjs", String(spans), "--out", path, "--summary"], root);

@@ -72,6 +72,8 @@ export interface ChildOptions {
   /** "capture" (default): keep up to 1 MiB; "count-lines": count newlines, keep nothing; `{ path }`: write to a file. */
   stdout?: "capture" | "count-lines" | { path: string };
   exitCodes?: readonly number[];
+  /** The child's environment (default: the harness's own). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs `argv` (no shell, not timed) in `cwd`, stdin from /dev/null. Rejects on an exit status outside
@@ -84,7 +86,7 @@ export function runChild(argv: readonly string[], cwd: string, options: ChildOpt
     const stdio: StdioOptions = ["ignore", fd ?? "pipe", "pipe"];
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn(argv[0]!, argv.slice(1), { cwd, stdio, detached: true });
+      child = spawn(argv[0]!, argv.slice(1), { cwd, stdio, detached: true, env: options.env ?? process.env });
     } finally {
       if (fd !== null) closeSync(fd); // the child has its own copy
     }

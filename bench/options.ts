@@ -17,6 +17,12 @@ export interface BenchOptions {
   mcp: boolean;
   /** Bytes the MCP benchmark's run streams. */
   mcpSize: number;
+  /** Run the instructions benchmark (baseline, instructionRuns apply to it). */
+  instructions: boolean;
+  /** A built checkout of an earlier commit to count side by side with this one; null: this checkout only. */
+  baseline: string | null;
+  /** Runs of each case in each checkout under callgrind. */
+  instructionRuns: number;
   sizes: number[];
   /** Repetitions of every size. */
   runs: number;
@@ -34,17 +40,19 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench [-- OPTIONS]
 
-Four benchmarks, each writing its own section of BENCHMARKS.md:
+Five benchmarks, each writing its own section of BENCHMARKS.md:
 - wrap: toolspan wrap against the floor (CMD | openssl dgst -sha256) and the reference
   wrapper (python subprocess.run), on zeros and on log-like text;
 - lint: toolspan lint against Tool Previews Lie's Python linter, jq and a bare JSON.parse loop in
   Node, on generated traces of realistic spans;
 - hook: what the harness hook adds to a shell call;
-- mcp: the MCP server's peak memory while a run streams 1 GiB, and the bytes a read of a range reads.
+- mcp: the MCP server's peak memory while a run streams 1 GiB, and the bytes a read of a range reads;
+- instructions: start-up (node -e 0, --help, wrap -- true) and lint and triage of a 20k-span trace, in
+  instructions counted by valgrind's callgrind (steady under load), beside a baseline checkout if given.
 Prints markdown tables; a full run writes BENCHMARKS.md (a full --only run, its section only).
 
 Options:
-  --only wrap|lint|hook|mcp  run one of the benchmarks (default: all four)
+  --only wrap|lint|hook|mcp|instructions  run one of the benchmarks (default: all five)
   --sizes LIST        wrap: output sizes, e.g. 1M,100M,1G (K/M/G are KiB/MiB/GiB; default 1M,100M,1G)
   --runs N            wrap: repetitions per size (default 5)
   --startup-runs N    wrap: repetitions of the start-up comparison (default 15)
@@ -52,9 +60,14 @@ Options:
   --lint-runs N       lint: repetitions per trace (default 5, and 3 from 1M spans up)
   --hook-runs N       hook: repetitions of each candidate (default 30)
   --mcp-size SIZE     mcp: bytes the server's run streams (default 1G)
-  --quick             wrap: sizes 1M,100M, 2 runs each, 5 start-up runs; lint: 10k,100k spans, 2 runs each
+  --baseline DIR      instructions: a built checkout of an earlier commit to count beside this one
+  --instruction-runs N  instructions: runs of each case in each checkout (default 2)
+  --quick             wrap: sizes 1M,100M, 2 runs each, 5 start-up runs; lint: 10k,100k spans, 2 runs each;
+                      instructions: 1 run each
   --write / --no-write  write BENCHMARKS.md or not (default: only for a full default run)
   --help              show this help`;
+
+export const BENCHMARKS = ["wrap", "lint", "hook", "mcp", "instructions"] as const;
 
 // Five runs even at 1 GiB: the whole benchmark still takes only a few minutes, and on a shared machine three
 // runs leave the median at the mercy of one noisy neighbour.
@@ -67,8 +80,10 @@ const LINT_QUICK = { sizes: [10_000, 100_000], runs: () => 2 };
 
 /** Parses the harness's arguments; throws with a message fit for the user on anything unknown. */
 export function parseOptions(args: string[]): BenchOptions | "help" {
-  let only: "wrap" | "lint" | "hook" | "mcp" | null = null;
+  let only: (typeof BENCHMARKS)[number] | null = null;
   let mcpSize: number | null = null;
+  let baseline: string | null = null;
+  let instructionRuns: number | null = null;
   let hookRuns: number | null = null;
   let sizes: number[] | null = null;
   let runs: number | null = null;
@@ -88,8 +103,9 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     else if (arg === "--quick") quick = true;
     else if (arg === "--only") {
       const which = value();
-      if (which !== "wrap" && which !== "lint" && which !== "hook" && which !== "mcp") throw new Error(`--only takes wrap, lint, hook or mcp, got '${which}'`);
-      only = which;
+      const known = BENCHMARKS.find((name) => name === which);
+      if (known === undefined) throw new Error(`--only takes wrap, lint, hook, mcp or instructions, got '${which}'`);
+      only = known;
     } else if (arg === "--sizes") sizes = value().split(",").map(parseSize);
     else if (arg === "--runs") runs = parseCount(arg, value());
     else if (arg === "--startup-runs") startupRuns = parseCount(arg, value());
@@ -97,6 +113,8 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     else if (arg === "--lint-runs") lintRuns = parseCount(arg, value());
     else if (arg === "--hook-runs") hookRuns = parseCount(arg, value());
     else if (arg === "--mcp-size") mcpSize = parseSize(value());
+    else if (arg === "--baseline") baseline = value();
+    else if (arg === "--instruction-runs") instructionRuns = parseCount(arg, value());
     else if (arg === "--write") write = true;
     else if (arg === "--no-write") write = false;
     else throw new Error(`unknown option ${arg}`);
@@ -105,6 +123,7 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
   const lint = only === null || only === "lint";
   const hook = only === null || only === "hook";
   const mcp = only === null || only === "mcp";
+  const instructions = only === null || only === "instructions";
   // An option of the benchmark that does not run would be silently ignored: say so instead.
   if (!wrap && (sizes !== null || runs !== null || startupRuns !== null)) {
     throw new Error("--sizes, --runs and --startup-runs are wrap options; they do nothing with --only lint");
@@ -112,9 +131,13 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
   if (!lint && (lintSizes !== null || lintRuns !== null)) {
     throw new Error("--lint-sizes and --lint-runs are lint options; they do nothing with --only wrap");
   }
+  if (!instructions && (baseline !== null || instructionRuns !== null)) {
+    throw new Error(`--baseline and --instruction-runs are instructions options; they do nothing with --only ${only}`);
+  }
   const wrapPartial = quick || sizes !== null || runs !== null || startupRuns !== null;
   const lintPartial = quick || lintSizes !== null || lintRuns !== null;
-  const partial = (wrap && wrapPartial) || (lint && lintPartial) || (hook && (quick || hookRuns !== null)) || (mcp && (quick || mcpSize !== null));
+  const partial = (wrap && wrapPartial) || (lint && lintPartial) || (hook && (quick || hookRuns !== null)) || (mcp && (quick || mcpSize !== null)) ||
+    (instructions && (quick || instructionRuns !== null));
   const lintDefaults = quick ? LINT_QUICK : LINT_DEFAULTS;
   return {
     wrap,
@@ -123,6 +146,9 @@ export function parseOptions(args: string[]): BenchOptions | "help" {
     hookRuns: hookRuns ?? (quick ? 5 : 30),
     mcp,
     mcpSize: mcpSize ?? (quick ? 100 * MiB : GiB),
+    instructions,
+    baseline,
+    instructionRuns: instructionRuns ?? (quick ? 1 : 2),
     sizes: sizes ?? (quick ? QUICK.sizes : DEFAULTS.sizes),
     runs: runs ?? (quick ? QUICK.runs : DEFAULTS.runs),
     startupRuns: startupRuns ?? (quick ? QUICK.startupRuns : DEFAULTS.startupRuns),

@@ -1,6 +1,6 @@
 // `npm run bench`: toolspan wrap against the floor and the reference wrapper, toolspan lint against the Python
-// linter from "Tool Previews Lie", jq and a bare JSON.parse loop, the hook's cost, and the MCP server's memory;
-// writes BENCHMARKS.md.
+// linter from "Tool Previews Lie", jq and a bare JSON.parse loop, the hook's cost, the MCP server's memory, and
+// instruction counts under callgrind beside a baseline checkout; writes BENCHMARKS.md.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,7 @@ import { composeBenchmarks, type SectionName } from "./benchmarks-file.js";
 import { measureLint, removeTraces } from "./lint-bench.js";
 import { hookSection, measureHook } from "./hook-bench.js";
 import { mcpSection, measureMcpMemory } from "./mcp-memory.js";
+import { baselineProblem, instructionsSection, measureInstructions, valgrindVersion } from "./instructions-bench.js";
 import { lintResultsTable, lintSection, lintTargetLines, scalingTable, toolspanVersionLine } from "./lint-report.js";
 import { MiB, USAGE, parseOptions, sizeLabel, type BenchOptions } from "./options.js";
 import {
@@ -159,6 +160,20 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  // Refuse what the instructions benchmark cannot measure before any benchmark has spent minutes measuring.
+  const valgrind = options.instructions ? valgrindVersion() : null;
+  if (options.instructions) {
+    const problem =
+      valgrind === null
+        ? "valgrind not found: the instructions benchmark counts with valgrind's callgrind (install it, or --only another benchmark)"
+        : options.baseline === null
+          ? null
+          : baselineProblem(options.baseline);
+    if (problem !== null) {
+      log(`bench: ${problem}`);
+      return 2;
+    }
+  }
   passOnSignals();
   const path = join(ROOT, "BENCHMARKS.md");
   const readExisting = (): string | null => (existsSync(path) ? readFileSync(path, "utf8") : null);
@@ -169,6 +184,7 @@ async function main(): Promise<number> {
       ...(options.lint ? { lint: "" } : {}),
       ...(options.hook ? { hook: "" } : {}),
       ...(options.mcp ? { mcp: "" } : {}),
+      ...(options.instructions ? { instructions: "" } : {}),
     });
   }
   log(machineLines().join("\n"));
@@ -188,6 +204,12 @@ async function main(): Promise<number> {
     const result = await measureMcpMemory(ROOT, options.mcpSize, log);
     sections.mcp = mcpSection({ date: new Date(), loadBefore, loadAfter: loadLine(), command, result });
     process.stdout.write(`\n${sections.mcp}`);
+  }
+  if (options.instructions) {
+    const loadBefore = loadLine();
+    const result = await measureInstructions(ROOT, options.baseline, options.instructionRuns, valgrind!, log);
+    sections.instructions = instructionsSection({ date: new Date(), loadBefore, loadAfter: loadLine(), command, results: result });
+    process.stdout.write(`\n${sections.instructions}`);
   }
   if (options.write) {
     writeFileSync(path, composeBenchmarks(readExisting(), sections));
