@@ -9,7 +9,7 @@ import { defineCommand, type CommandIo } from "./define-command.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { makeStoreFolder } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
-import { HARNESS_OPTIONS, harnessRunOptions, openHarnessRunFile } from "./wrap-harness.js";
+import { HARNESS_OPTIONS, harnessGiven } from "./wrap-harness-options.js";
 import { SECRET_OPTIONS, secretRunOptions } from "./wrap-secrets.js";
 
 const OPTIONS = [
@@ -133,13 +133,13 @@ export const command = defineCommand({
 
 async function wrap(argv: string[], parsed: WrapOptions, io: CommandIo): Promise<number> {
   const { env, stdout, stderr } = io;
-  const harness = harnessRunOptions(parsed, env);
+  const harness = harnessGiven(parsed) ? (await import("./wrap-harness.js")).harnessRunOptions(parsed, env) : null;
   const options = { ...wrapOptions(parsed, env), ...harness?.run };
   // Made before the command runs, as --out is opened: a store that cannot be made runs nothing. A harness's call runs
   // whatever the store (its span says what was not kept).
   if (!harness && options.store) makeStoreFolder(options.store.dir, parsed.store !== undefined ? "--store" : "TOOLSPAN_STORE");
   const json = parsed.json === true;
-  const runFile = harness ? openHarnessRunFile(harness.runFile) : openOutOption(parsed.out);
+  const runFile = harness ? harness.openRunFile() : openOutOption(parsed.out);
   // A reader that went away (EPIPE) must not stop the span from being written; the outlets listen for it.
   const passThrough = !json;
   const outlets = readerOutlets({ stdout, stderr }, passThrough ? { stdout: 1, stderr: 2 } : null);
