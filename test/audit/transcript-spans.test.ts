@@ -18,7 +18,7 @@ function transcripts(dir = transcriptPath("")): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === "unsupported" || name === "LICENSES" ? [] : transcripts(path);
-    return /\.(jsonl|json|traj)$/.test(name) && !["not-a-transcript.json", "codex-no-payload.jsonl"].includes(name) && !name.endsWith(".model-saw.json") ? [path] : [];
+    return /\.(jsonl|json|traj)$/.test(name) && !["not-a-transcript.json", "codex-no-payload.jsonl", "swe-agent-no-history.traj"].includes(name) && !name.endsWith(".model-saw.json") ? [path] : [];
   });
 }
 

@@ -1,19 +1,36 @@
 // Which harness wrote a transcript, from its content alone: the first record of a line-based file, or the shape
 // of a whole JSON document. File names are never read: people rename transcripts.
-import { CLAUDE_RECORD_TYPES } from "./claude-code.js";
-import { isLegacyMeta } from "./codex.js";
 import type { TranscriptFormat } from "./call.js";
+import { TRANSCRIPT_FORMATS, type DetectionRule, type TranscriptFormatDescriptor } from "./formats.js";
 import { isObject, type JsonObject } from "./json-values.js";
-import { isGeminiDocument, isGeminiMetadata } from "./gemini.js";
-import { isEvaluationInstance, isPairHistory } from "./openhands.js";
 import { unsupportedDocument, unsupportedLines, unsupportedReason } from "./unsupported.js";
 
 /** A format, or the reason the content is none of them. */
 export type Detection = { format: TranscriptFormat } | { reason: string };
 
-const CLAUDE_TYPES: ReadonlySet<string> = new Set(["user", "assistant", ...CLAUDE_RECORD_TYPES]);
-// Record types only Claude Code writes; they may open a session before any record with a sessionId.
-const CLAUDE_ONLY_TYPES = new Set(["summary", "file-history-snapshot", "queue-operation"]);
+/** A descriptor's rule with the format it names. */
+export interface OrderedRule<Input> extends DetectionRule<Input> {
+  format: TranscriptFormat;
+}
+
+// Every descriptor's rules in one list, by their order: the order is what keeps look-alike formats apart.
+const ordered = <Input>(pick: (descriptor: TranscriptFormatDescriptor) => readonly DetectionRule<Input>[] | undefined): readonly OrderedRule<Input>[] =>
+  Object.values(TRANSCRIPT_FORMATS)
+    .flatMap((descriptor) => (pick(descriptor) ?? []).map((rule) => ({ ...rule, format: descriptor.id })))
+    .sort((a, b) => a.order - b.order);
+
+export const LINE_RULES = ordered((d) => d.lineRules);
+export const DOCUMENT_RULES = ordered((d) => d.documentRules);
+
+/** The first rule with a verdict, as a detection; null when none has one. */
+export function firstVerdict<Input>(rules: readonly OrderedRule<Input>[], input: Input, line: number): { rule: OrderedRule<Input>; detection: Detection } | null {
+  for (const rule of rules) {
+    const verdict = rule.test(input, line);
+    if (verdict === true) return { rule, detection: { format: rule.format } };
+    if (verdict !== null) return { rule, detection: { reason: verdict } };
+  }
+  return null;
+}
 
 /** A parsed record of a line-based file, with its line. */
 export interface SniffedRecord {
@@ -34,41 +51,17 @@ export function detectLines(records: readonly SniffedRecord[]): Detection | null
 
 /** Classifies the first non-empty line of a line-based transcript, already parsed; null when it is no such line. */
 export function detectFirstLine(record: JsonObject, line: number): Detection | null {
-  // OpenHands' line-based shape is its evaluation output, an instance a line.
-  if (isEvaluationInstance(record)) return { format: "openhands" };
-  if (isGeminiMetadata(record)) return { format: "gemini" };
-  // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
-  if (isLegacyMeta(record) && ("instructions" in record || "git" in record)) return { format: "codex" };
-  // Claude Code's stream-json opens with its init event, and every event names a session_id.
-  if (record.type === "system" && record.subtype === "init" && typeof record.session_id === "string") return { format: "claude-code" };
-  if ("timestamp" in record && "type" in record && typeof record.type === "string" && !("sessionId" in record) && !("session_id" in record)) {
-    if (isObject(record.payload)) return { format: "codex" };
-    return { reason: `not a Codex rollout: line ${line} has no payload` };
-  }
-  const claudeLike = "sessionId" in record || "session_id" in record || "uuid" in record || "leafUuid" in record || CLAUDE_ONLY_TYPES.has(String(record.type));
-  if (claudeLike && typeof record.type === "string" && CLAUDE_TYPES.has(record.type)) return { format: "claude-code" };
-  if (claudeLike) return { reason: `not a Claude Code session: line ${line} has type ${JSON.stringify(record.type ?? null)}` };
-  return null;
+  return firstVerdict(LINE_RULES, record, line)?.detection ?? null;
 }
 
 /** Classifies a whole JSON document. */
 export function detectDocument(doc: unknown): Detection {
   const unsupported = unsupportedDocument(doc);
   if (unsupported !== null) return { reason: unsupportedReason(unsupported) };
-  if (Array.isArray(doc)) {
-    const first = doc.find(isObject);
-    if (first === undefined) return { reason: "a JSON array with no object in it" };
-    if (doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) return { format: "openhands" };
-    if (isPairHistory(doc)) return { format: "openhands" };
-    if ("role" in first && "content" in first) return { format: "mini-swe-agent" };
-    return { reason: "a JSON array, but its objects have neither action/observation (OpenHands) nor role/content (mini-swe-agent)" };
-  }
-  if (!isObject(doc)) return { reason: "JSON, but neither an object nor an array" };
-  if (isGeminiDocument(doc)) return { format: "gemini" };
-  if (Array.isArray(doc.trajectory) && Array.isArray(doc.history)) return { format: "swe-agent" };
-  if (Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) {
-    return { format: "mini-swe-agent" };
-  }
-  if (Array.isArray(doc.trajectory)) return { reason: "not a SWE-agent trajectory: it has no history" };
+  if (Array.isArray(doc) && !doc.some(isObject)) return { reason: "a JSON array with no object in it" };
+  if (!Array.isArray(doc) && !isObject(doc)) return { reason: "JSON, but neither an object nor an array" };
+  const found = firstVerdict(DOCUMENT_RULES, doc, 0);
+  if (found !== null) return found.detection;
+  if (Array.isArray(doc)) return { reason: "a JSON array, but its objects have neither action/observation (OpenHands) nor role/content (mini-swe-agent)" };
   return { reason: `a JSON object with keys ${Object.keys(doc).slice(0, 5).join(", ") || "(none)"}: no known transcript shape` };
 }

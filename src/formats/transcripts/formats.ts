@@ -1,14 +1,31 @@
 // One descriptor per transcript format: its id, the harness its markers are filed under in the marker table
-// (src/formats/clip-markers.ts), the tools whose output is a file's text, and its readers. Adding a harness is its
-// reader file, its entry here, its detection in detect.ts (the order of the checks matters there) and its markers.
+// (src/formats/clip-markers.ts), the tools whose output is a file's text, its readers and its detection rules.
+// Adding a harness is its reader file, its entry here and its markers. Rules carry an explicit order because
+// look-alike formats are told apart only by which check runs first; detect.ts runs them by that order.
 import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.js";
-import { ClaudeCodeReader } from "./claude-code.js";
-import { CodexReader } from "./codex.js";
-import { GeminiReader, readGeminiDocument } from "./gemini.js";
-import type { JsonObject } from "./json-values.js";
+import { CLAUDE_RECORD_TYPES, ClaudeCodeReader } from "./claude-code.js";
+import { CodexReader, isLegacyMeta } from "./codex.js";
+import { GeminiReader, isGeminiDocument, isGeminiMetadata, readGeminiDocument } from "./gemini.js";
+import { isObject, type JsonObject } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
-import { OpenHandsEvalReader, readOpenHands } from "./openhands.js";
+import { isEvaluationInstance, OpenHandsEvalReader, readOpenHands } from "./openhands.js";
 import { readSweAgent } from "./swe-agent.js";
+
+/** What a rule says of the content: its format's (true), refused with a reason (it looks like its format but is
+ * not), or not its concern (null: the next rule decides). */
+export type RuleVerdict = true | string | null;
+
+/** One detection check; the lowest order runs first, across all formats. */
+export interface DetectionRule<Input> {
+  order: number;
+  /** Names the check in tests and in the documented order. */
+  name: string;
+  test: (input: Input, line: number) => RuleVerdict;
+}
+
+const CLAUDE_TYPES: ReadonlySet<string> = new Set(["user", "assistant", ...CLAUDE_RECORD_TYPES]);
+// Record types only Claude Code writes; they may open a session before any record with a sessionId.
+const CLAUDE_ONLY_TYPES = new Set(["summary", "file-history-snapshot", "queue-operation"]);
 
 export interface TranscriptFormatDescriptor {
   id: TranscriptFormat;
@@ -21,6 +38,10 @@ export interface TranscriptFormatDescriptor {
   lineReader?: () => TranscriptReader;
   /** Reads a whole-document transcript of this format, already parsed and told apart by detect.ts. */
   readDocument?: (doc: unknown) => TranscriptRead;
+  /** Checks of the first record of a line-based file (already parsed). */
+  lineRules?: readonly DetectionRule<JsonObject>[];
+  /** Checks of a whole JSON document: an array with an object in it, or an object. */
+  documentRules?: readonly DetectionRule<unknown>[];
 }
 
 export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescriptor> = {
@@ -29,14 +50,47 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
     harness: "Claude Code",
     fileTools: ["Read", "Grep", "Glob", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "WebFetch", "TodoWrite"],
     lineReader: () => new ClaudeCodeReader(),
+    lineRules: [
+      // Claude Code's stream-json opens with its init event, and every event names a session_id.
+      { order: 4, name: "stream-json init", test: (r) => (r.type === "system" && r.subtype === "init" && typeof r.session_id === "string") || null },
+      {
+        order: 6,
+        name: "session record",
+        test: (r, line) => {
+          const claudeLike = "sessionId" in r || "session_id" in r || "uuid" in r || "leafUuid" in r || CLAUDE_ONLY_TYPES.has(String(r.type));
+          if (claudeLike && typeof r.type === "string" && CLAUDE_TYPES.has(r.type)) return true;
+          if (claudeLike) return `not a Claude Code session: line ${line} has type ${JSON.stringify(r.type ?? null)}`;
+          return null;
+        },
+      },
+    ],
   },
-  codex: { id: "codex", harness: "Codex CLI", fileTools: [], lineReader: () => new CodexReader() },
+  codex: {
+    id: "codex",
+    harness: "Codex CLI",
+    fileTools: [],
+    lineReader: () => new CodexReader(),
+    lineRules: [
+      // Codex rollouts before mid-2025 open with {id, timestamp, instructions} and no type.
+      { order: 3, name: "legacy meta", test: (r) => (isLegacyMeta(r) && ("instructions" in r || "git" in r)) || null },
+      {
+        order: 5,
+        name: "rollout record",
+        test: (r, line) => {
+          if (!("timestamp" in r && "type" in r && typeof r.type === "string" && !("sessionId" in r) && !("session_id" in r))) return null;
+          return isObject(r.payload) || `not a Codex rollout: line ${line} has no payload`;
+        },
+      },
+    ],
+  },
   gemini: {
     id: "gemini",
     harness: "Gemini CLI",
     fileTools: ["read_file", "read_many_files", "glob", "search_file_content", "grep_search", "list_directory", "web_fetch", "write_file", "replace"],
     lineReader: () => new GeminiReader(),
     readDocument: (doc) => readGeminiDocument(doc as JsonObject),
+    lineRules: [{ order: 2, name: "session metadata", test: (r) => isGeminiMetadata(r) || null }],
+    documentRules: [{ order: 4, name: "session document", test: (doc) => (isObject(doc) && isGeminiDocument(doc)) || null }],
   },
   openhands: {
     id: "openhands",
@@ -45,17 +99,48 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
     // Its line-based shape is the evaluation output.jsonl, an instance a line.
     lineReader: () => new OpenHandsEvalReader(),
     readDocument: (doc) => readOpenHands(doc as unknown[]),
+    // OpenHands' line-based shape is its evaluation output, an instance a line.
+    lineRules: [{ order: 1, name: "evaluation instance", test: (r) => isEvaluationInstance(r) || null }],
+    documentRules: [
+      {
+        order: 1,
+        name: "event array",
+        test: (doc) => (Array.isArray(doc) && doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) || null,
+      },
+    ],
   },
   "swe-agent": {
     id: "swe-agent",
     harness: "SWE-agent",
     fileTools: ["open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir", "find_file", "str_replace_editor"],
     readDocument: (doc) => readSweAgent(doc as JsonObject),
+    documentRules: [
+      { order: 5, name: "trajectory", test: (doc) => (isObject(doc) && Array.isArray(doc.trajectory) && Array.isArray(doc.history)) || null },
+      // After mini-swe-agent's messages: a trajectory without history is only refused once that had its say.
+      { order: 7, name: "trajectory without history", test: (doc) => (isObject(doc) && Array.isArray(doc.trajectory) && "not a SWE-agent trajectory: it has no history") || null },
+    ],
   },
   "mini-swe-agent": {
     id: "mini-swe-agent",
     harness: "mini-swe-agent",
     fileTools: [],
     readDocument: (doc) => readMiniSweAgent(doc as JsonObject | unknown[]),
+    documentRules: [
+      {
+        order: 3,
+        name: "message list",
+        test: (doc) => {
+          const first = Array.isArray(doc) ? doc.find(isObject) : undefined;
+          return (first !== undefined && "role" in first && "content" in first) || null;
+        },
+      },
+      {
+        order: 6,
+        name: "messages object",
+        test: (doc) =>
+          (isObject(doc) && Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) ||
+          null,
+      },
+    ],
   },
 };

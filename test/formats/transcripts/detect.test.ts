@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
-import { detectDocument, detectFirstLine } from "../../../src/formats/transcripts/detect.js";
+import { detectDocument, detectFirstLine, DOCUMENT_RULES, firstVerdict, LINE_RULES } from "../../../src/formats/transcripts/detect.js";
 import { parseObject } from "../../../src/formats/transcripts/json-values.js";
 import { readTranscript, UnrecognisedTranscript } from "../../../src/formats/transcripts/read-transcript.js";
 import { unsupportedLines } from "../../../src/formats/transcripts/unsupported.js";
@@ -74,4 +75,56 @@ test("no record of a Claude Code or Codex fixture looks like a format toolspan d
     });
     assert.equal(unsupportedLines(records)?.name ?? null, null, file);
   }
+});
+
+// The documented order of the checks (docs/audit.md, "Formats"): moving one changes which look-alike wins.
+const DOCUMENTED_LINE_ORDER = [
+  "openhands: evaluation instance",
+  "gemini: session metadata",
+  "codex: legacy meta",
+  "claude-code: stream-json init",
+  "codex: rollout record",
+  "claude-code: session record",
+];
+const DOCUMENTED_DOCUMENT_ORDER = [
+  "openhands: event array",
+  "mini-swe-agent: message list",
+  "gemini: session document",
+  "swe-agent: trajectory",
+  "mini-swe-agent: messages object",
+  "swe-agent: trajectory without history",
+];
+
+test("the descriptors' detection rules run in the documented order", () => {
+  assert.deepEqual(LINE_RULES.map((rule) => `${rule.format}: ${rule.name}`), DOCUMENTED_LINE_ORDER);
+  assert.deepEqual(DOCUMENTED_DOCUMENT_ORDER, DOCUMENT_RULES.map((rule) => `${rule.format}: ${rule.name}`));
+  // Equal orders would leave the winner to the descriptors' listing order.
+  for (const rules of [LINE_RULES, DOCUMENT_RULES]) assert.equal(new Set(rules.map((rule) => rule.order)).size, rules.length);
+});
+
+test("every descriptor's detection rule decides at least one fixture", () => {
+  const root = transcriptPath("");
+  const decided = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || path.includes("/unsupported/") || !/\.(jsonl|json|traj)$/.test(entry.name)) continue;
+    const text = readFileSync(path, "utf8");
+    if (entry.name.endsWith(".jsonl")) {
+      const firstLine = text.split("\n").find((line) => line.trim() !== "");
+      const record = firstLine === undefined ? null : parseObject(firstLine);
+      const found = record === null ? null : firstVerdict(LINE_RULES, record, 1);
+      if (found === null) continue;
+      assert.deepEqual(detectFirstLine(record!, 1), found.detection, path);
+      decided.add(`${found.rule.format}: ${found.rule.name}`);
+    } else {
+      const doc = JSON.parse(text) as unknown;
+      const found = firstVerdict(DOCUMENT_RULES, doc, 0);
+      if (found === null) continue;
+      // The rule decides the file as a whole read does, not only in isolation.
+      assert.deepEqual(detectDocument(doc), found.detection, path);
+      decided.add(`${found.rule.format}: ${found.rule.name}`);
+    }
+  }
+  const missing = [...DOCUMENTED_LINE_ORDER, ...DOCUMENTED_DOCUMENT_ORDER].filter((rule) => !decided.has(rule));
+  assert.deepEqual(missing, []);
 });
