@@ -79,7 +79,8 @@ describe("what is refused, named", () => {
       const result = await call(server, name, { span_id: spanId, ...args });
       assert.equal(result.isError, true, name);
       assert.match(resultText(result), new RegExp(`blob ${blob} is damaged or tampered: its sha256 is [0-9a-f]{64}, the span says`), name);
-      assert.doesNotMatch(resultText(result), /X/, "none of the tampered bytes are handed on");
+      // The blob's path is a random temporary name, which may hold an X of its own.
+      assert.doesNotMatch(resultText(result).replaceAll(blob, ""), /X/, "none of the tampered bytes are handed on");
     }
     writeFileSync(blob, good);
     assert.equal((await call(server, "read_output", { span_id: spanId, length: 4 })).structuredContent.text, "1\n2\n", "the blob as stored is verified again");
