@@ -139,8 +139,9 @@ describe("long runs", () => {
   test("a cancelled call stops the command's whole process group and still records the span", async () => {
     const pidFile = fresh("pid");
     const controller = new AbortController();
+    // The pid is written after both forks, so once it is read the group has its three members.
     const pending = server.client.callTool(
-      { name: "run", arguments: { command: `echo $$ > ${pidFile}; sleep 300 & sleep 300 & wait` } },
+      { name: "run", arguments: { command: `sleep 300 & sleep 300 & echo $$ > ${pidFile}; wait` } },
       undefined,
       { signal: controller.signal },
     );
