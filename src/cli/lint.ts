@@ -123,7 +123,7 @@ async function lint(files: string[], options: ParsedOptions<typeof OPTIONS>, io:
   };
   // Started at the first finding or at the end: when no file could be read, nothing is printed but the errors (no
   // summary of 0 files, no empty SARIF document that would read as a clean run).
-  const startReporter = REPORTERS[options.format ?? "text"]!;
+  const startReporter = await REPORTERS[options.format ?? "text"]!();
   let reporter: Reporter | null = null;
   const reporting = (): Reporter => (reporter ??= startReporter(write, VERSION));
   const progress = progressOnStderr();

@@ -10,7 +10,6 @@ import type { Finding } from "./finding.js";
 import { lintRange, lintStream, type RangeResult, type RangeTask } from "./lint-range.js";
 import { planRanges } from "./plan-ranges.js";
 import { defaultSeverities, type Severities } from "./severities.js";
-import { WorkerPool } from "./worker-pool.js";
 
 /** The standard input's name in findings. */
 export const STDIN_NAME = "-";
@@ -87,7 +86,8 @@ export async function lintFiles(files: readonly string[], options: LintFilesOpti
   }
 
   const workers = totalBytes >= (options.parallelAbove ?? 16 << 20) ? (options.workers ?? availableParallelism()) : 0;
-  const pool = workers > 0 ? new WorkerPool(workers) : null;
+  // Loaded only for a file big enough to share out: a small one is linted here, without worker_threads.
+  const pool = workers > 0 ? new (await import("./worker-pool.js")).WorkerPool(workers) : null;
   const start = (task: Task): Promise<RangeResult> => {
     if (task.range === null) return lintStream(options.stdin ?? process.stdin, severities, true, options.onProgress);
     return pool ? pool.run(task.range) : lintRange(task.range);
