@@ -69,8 +69,7 @@ function assertGroundTruth(audit: TranscriptAudit, session: RecordedSession<Mode
     } else {
       // A search tool's cap: the lines the model got, against every line of the search.
       const kept = resultLines(got.text);
-      assert.equal(groups.capLines, kept, what);
-      if (groups.totalLines !== undefined) assert.deepEqual([groups.totalLines, groups.omittedLines], [call.lines, call.lines! - kept], what);
+      assert.deepEqual([groups.capLines, groups.totalLines, groups.omittedLines], [kept, call.lines, call.lines! - kept], what);
     }
   });
 }
@@ -92,7 +91,8 @@ test("Claude Code 2.1.332 in the lab: audit calls clipped exactly what the model
     harness: "Claude Code", version: "2.1.332", versions: "unknown (read in 2.1.332)", marker: "claude-code-glob-showing-of",
     groups: { capLines: 100, totalLines: 150, omittedLines: 50 },
   });
-  assert.equal(grep!.span.clip_evidence?.marker, "claude-code-grep-pagination");
+  // Grep's marker names only its limit; its toolUseResult's totalLines gives the rest.
+  assert.deepEqual([grep!.span.clip_evidence?.marker, grep!.span.clip_evidence?.groups], ["claude-code-grep-pagination", { capLines: 250, totalLines: 450, omittedLines: 200 }]);
   assert.equal(failed!.firstAction?.row, "stdout-clipped-tests");
   assert.match(moved!.reason ?? "", /moved to the background/);
   assert.equal(saw[6]!.text.includes("never printed"), false);

@@ -126,6 +126,10 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
   }
   const persisted = integerOr(details.persistedOutputSize);
   if (persisted !== undefined) result.totalBytes = persisted;
+  // Grep's pagination marker names only its limit; its record says how many lines there were in all.
+  const kept = integerOr(details.numLines);
+  const total = integerOr(details.totalLines);
+  if (call.toolName === "Grep" && kept !== undefined && total !== undefined && total > kept) result.lineCounts = { kept, total };
   const exit = EXIT_CODE.exec(text);
   if (exit) result.returncode = Number(exit[1]);
   // Claude Code reports every non-zero exit as an error, except the ones it names in returnCodeInterpretation
