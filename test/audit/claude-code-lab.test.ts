@@ -66,6 +66,8 @@ function assertGroundTruth(audit: TranscriptAudit, session: RecordedSession<Mode
       const preview = /\nPreview \(first 2KB\):\n([\s\S]*)\n\.\.\.\n<\/persisted-output>$/.exec(got.text)![1]!;
       assert.ok(call.output.startsWith(preview) && preview.length < call.output.length, `${what}: the preview is the output's head`);
       assert.equal(span.stdout_bytes, Buffer.byteLength(call.output), `${what}: persistedOutputSize is every byte`);
+      // What the model kept is the preview's bytes, so what it did not get is exact: the output less that head.
+      assert.deepEqual([span.stdout_cap, span.stdout_keep], [Buffer.byteLength(preview), "head"], what);
     } else {
       // A search tool's cap: the lines the model got, against every line of the search.
       const kept = resultLines(got.text);
@@ -87,6 +89,7 @@ test("Claude Code 2.1.332 in the lab: audit calls clipped exactly what the model
   assert.equal(saw[0]!.text.includes("FAILED tests/"), false, "the failure past the window never reached the model");
   assert.deepEqual(short!.span.clip_evidence?.groups, { droppedChars: 10_011 });
   assert.deepEqual(persisted!.span.clip_evidence?.groups, { persistedSize: "66.6KB" });
+  assert.deepEqual([persisted!.span.stdout_bytes, persisted!.span.stdout_cap], [68_195, 1_942], "of 68,195 bytes the model got a 1,942-byte head");
   assert.deepEqual(glob!.span.clip_evidence, {
     harness: "Claude Code", version: "2.1.332", versions: "unknown (read in 2.1.332)", marker: "claude-code-glob-showing-of",
     groups: { capLines: 100, totalLines: 150, omittedLines: 50 },

@@ -19,6 +19,7 @@ export interface CallResult {
   fullOutput?: string;
   keptOutput?: string;
   totalBytes?: number;
+  keptHeadBytes?: number;
   lineCounts?: { kept: number; total: number };
 }
 
@@ -61,6 +62,7 @@ export class CallLog {
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
     if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;
     if (result.totalBytes !== undefined) call.totalBytes = result.totalBytes;
+    if (result.keptHeadBytes !== undefined) call.keptHeadBytes = result.keptHeadBytes;
     if (result.lineCounts !== undefined) call.lineCounts = result.lineCounts;
     this.answered.add(call);
     this.awaitingVerdict.push(call);

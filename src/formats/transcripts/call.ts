@@ -40,6 +40,9 @@ export interface TranscriptCall {
   keptOutput?: string;
   /** The byte count of the whole output, where the harness recorded it (Claude Code's persistedOutputSize). */
   totalBytes?: number;
+  /** The bytes of the output's head the model's copy shows, where the result marks where that head ends (Claude
+   * Code's persisted-output preview). */
+  keptHeadBytes?: number;
   /** The lines of a search result the model got and of the whole result, where the harness recorded both but its
    * marker names only the limit (Claude Code's Grep: toolUseResult numLines and totalLines). */
   lineCounts?: { kept: number; total: number };
