@@ -19,7 +19,13 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
   if (match !== null && (ownMarker || !fileTools.includes(call.toolName))) {
     // The transcript's version says which version wrote the marker only when the marker is its harness's own.
     const version = ownMarker ? harnessVersion : null;
-    const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups: match.groups };
+    const groups = { ...match.groups };
+    // A marker that states its limit but not the whole: the harness's own count of lines, where it kept one.
+    if (ownMarker && call.lineCounts !== undefined && groups.capLines !== undefined && groups.totalLines === undefined) {
+      groups.totalLines = call.lineCounts.total;
+      groups.omittedLines = call.lineCounts.total - call.lineCounts.kept;
+    }
+    const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups };
     const caveat = match.marker.caveat;
     const notes = [ownMarker && caveat !== undefined && fromMajor(harnessVersion, caveat.sinceMajor) ? caveat.note : undefined, call.clipNote];
     const note = notes.filter((text) => text !== undefined).join("; ");

@@ -3,7 +3,8 @@
 //   count and sha256 are written (a silent cap would make them wrong; audit reports results at a known silent
 //   cap as unverifiable). No `*_stream_sha256`: that would claim every byte written.
 // - a clip evident from a marker: stdout_truncated true, stdout_bytes null (unknown) unless the marker or the
-//   harness states it (Claude Code's persistedOutputSize), stdout_cap the marker's byte cap or null (unknown),
+//   harness states it (Claude Code's persistedOutputSize), stdout_cap the marker's byte cap, or the head the
+//   result shows where it marks that head's end (Claude Code's persisted preview), or null (unknown);
 //   full/head/tail hashes null. A transcript span's unknowns are no lint errors (docs/transcript-spans.md).
 // - SWE-agent, where the trajectory holds the whole observation: exact bytes and hashes of both copies.
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
@@ -137,10 +138,13 @@ function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null, meas
     return { keys, redactions: seen.redactions };
   }
   const total = call.totalBytes ?? evidence.groups.totalBytes;
-  const cap = evidence.groups.capBytes ?? evidence.groups.keptBytes;
+  // The head the model's copy showed, where the result marks its end (Claude Code's persisted preview): its bytes
+  // are what the model kept, as Codex's and SWE-agent's exact spans say it.
+  const cap = call.keptHeadBytes ?? evidence.groups.capBytes ?? evidence.groups.keptBytes;
   const keys: StdoutKeys = {
     stdout_bytes: typeof total === "number" ? total : null,
     stdout_cap: typeof cap === "number" ? cap : null,
+    ...(call.keptHeadBytes !== undefined ? { stdout_keep: "head" as const } : {}),
     stdout_truncated: true,
     stdout_sha256: null,
     stdout_head_sha256: null,

@@ -177,7 +177,8 @@ export interface ClipEvidence {
   versions: string;
   /** The marker table's entry id, or `history-differs` where SWE-agent's own copy was compared. */
   marker: string;
-  /** What the marker's capture groups state, by meaning (`droppedTokens`, `capBytes`, …). */
+  /** What the marker's capture groups state, by meaning (`droppedTokens`, `capBytes`, …), and the whole's line
+   * count where the harness recorded it beside a marker that states only its limit. */
   groups: Record<string, number | string>;
   /** Only where the figures or the text shown cannot be taken at face value: why (a second cap, a lower bound). */
   note?: string;

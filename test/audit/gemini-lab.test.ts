@@ -2,20 +2,23 @@
 // scripted model's copy of every result, kept beside the session, says what the model saw; audit must find
 // exactly the clips in it, with the count the harness dropped.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { auditTranscript } from "../../src/audit/audit-transcript.js";
-import { pytestLog } from "../e2e/lab/pytest-log.js";
+import { geminiSession } from "../e2e/lab/recorded-sessions.js";
+import { readModelSaw } from "../helpers/lab-truth.js";
 import { transcriptPath } from "../helpers/transcripts.js";
 
 test("Gemini CLI 0.61.0: the 70,000-byte result is clipped with what was dropped; the 30,000-byte one and the failure are clean", async () => {
   const audit = await auditTranscript(transcriptPath("lab/gemini/lab-0.61.0.jsonl"));
-  const modelSaw = JSON.parse(readFileSync(transcriptPath("lab/gemini/lab-0.61.0.model-saw.json"), "utf8")) as string[];
+  const modelSaw = readModelSaw("lab/gemini/lab-0.61.0.model-saw.json").map(({ text }) => text);
+  const { calls } = geminiSession();
   assert.deepEqual(audit.calls.map((call) => call.span.preview_stdout), modelSaw.map((text) => text.slice(0, 512)), "the session holds what the model got");
+  // Clipped exactly where the model's copy lacks part of the output (Gemini CLI trims it: no clip).
+  assert.deepEqual(audit.calls.map((call) => call.verdict), calls.map((call, i) => (modelSaw[i]!.includes(call.output!.trim()) ? "clean" : "clipped")));
   assert.deepEqual(audit.calls.map((call) => call.verdict), ["clipped", "clean", "clean"]);
   // What Gemini CLI had before it cut: shell.ts's result around the command's output (trimmed), wrapped.
   const pgid = /Process Group PGID: (\d+)/.exec(modelSaw[0]!)![1]!;
-  const wrapped = `<untrusted_context>\nOutput: ${pytestLog(70_000).trim()}\nExit Code: 1\nProcess Group PGID: ${pgid}\n</untrusted_context>`;
+  const wrapped = `<untrusted_context>\nOutput: ${calls[0]!.output!.trim()}\nExit Code: 1\nProcess Group PGID: ${pgid}\n</untrusted_context>`;
   const [big, mid, failed] = audit.calls;
   // It keeps 40,000 characters (truncateToolOutputThreshold): 8,000 of head and 32,000 of tail.
   assert.deepEqual(big!.span.clip_evidence?.groups, { droppedChars: wrapped.length - 40_000 });

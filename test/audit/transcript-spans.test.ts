@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { auditTranscript } from "../../src/audit/audit-transcript.js";
 import { TRANSCRIPT_SHELLS, isTranscriptSpan, spanArgv } from "../../src/contract/transcript-span.js";
 import { triageFile } from "../../src/triage/triage-file.js";
+import { FAILED_LINE, pytestLog } from "../e2e/lab/pytest-log.js";
 import { runCli } from "../helpers/cli.js";
 import { scratchPaths, stderrText, stdoutText } from "../helpers/scratch.js";
 import { transcriptPath } from "../helpers/transcripts.js";
@@ -86,4 +87,17 @@ test("rerun of a Claude Code Bash span: the same consent, then bash -c runs it a
   assert.match(text, /returncode 1 \(was 1\)/);
   assert.match(text, /which bytes the model saw is unknown; the whole stream:/);
   assert.match(text, /FAILED test_tail/);
+});
+
+test("rerun of a Claude Code persisted result: the span states the preview's head, so the bytes past it are shown", async () => {
+  const audit = await auditTranscript(transcriptPath("lab/claude_code/lab-2.1.332.jsonl"));
+  const persisted = audit.findings.find((call) => call.span.clip_evidence?.marker === "claude-code-output-too-large")!;
+  const dir = fresh("persisted");
+  await runCli(["wrap", "--json", "--", "mkdir", dir]);
+  writeFileSync(join(dir, "pytest.log"), pytestLog(68_195));
+  const run = fresh("persisted.jsonl");
+  writeFileSync(run, `${JSON.stringify({ ...persisted.span, cwd: dir })}\n`);
+  const text = stdoutText(await runCli(["rerun", "--yes", `${run}:1`]));
+  assert.match(text, /stdout: the model saw 1942 of 68195 bytes \(head, cap 1942\); it never saw:\n----- stdout bytes 1942\.\.68195 /);
+  assert.ok(text.includes(FAILED_LINE), "the FAILED line is among what the model never saw");
 });

@@ -19,6 +19,8 @@ export interface CallResult {
   fullOutput?: string;
   keptOutput?: string;
   totalBytes?: number;
+  keptHeadBytes?: number;
+  lineCounts?: { kept: number; total: number };
 }
 
 export class CallLog {
@@ -60,6 +62,8 @@ export class CallLog {
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
     if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;
     if (result.totalBytes !== undefined) call.totalBytes = result.totalBytes;
+    if (result.keptHeadBytes !== undefined) call.keptHeadBytes = result.keptHeadBytes;
+    if (result.lineCounts !== undefined) call.lineCounts = result.lineCounts;
     this.answered.add(call);
     this.awaitingVerdict.push(call);
   }

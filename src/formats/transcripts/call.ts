@@ -40,6 +40,12 @@ export interface TranscriptCall {
   keptOutput?: string;
   /** The byte count of the whole output, where the harness recorded it (Claude Code's persistedOutputSize). */
   totalBytes?: number;
+  /** The bytes of the output's head the model's copy shows, where the result marks where that head ends (Claude
+   * Code's persisted-output preview). */
+  keptHeadBytes?: number;
+  /** The lines of a search result the model got and of the whole result, where the harness recorded both but its
+   * marker names only the limit (Claude Code's Grep: toolUseResult numLines and totalLines). */
+  lineCounts?: { kept: number; total: number };
   /** Which part of `fullOutput` `keptOutput` is; the head where not said. */
   keep?: KeepPolicy;
   /** What the transcript shows about the clip beyond its marker (a second cut in the log's own copy). */

@@ -126,6 +126,12 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
   }
   const persisted = integerOr(details.persistedOutputSize);
   if (persisted !== undefined) result.totalBytes = persisted;
+  const preview = persistedPreview(text);
+  if (preview !== null) result.keptHeadBytes = Buffer.byteLength(preview);
+  // Grep's pagination marker names only its limit; its record says how many lines there were in all.
+  const kept = integerOr(details.numLines);
+  const total = integerOr(details.totalLines);
+  if (call.toolName === "Grep" && kept !== undefined && total !== undefined && total > kept) result.lineCounts = { kept, total };
   const exit = EXIT_CODE.exec(text);
   if (exit) result.returncode = Number(exit[1]);
   // Claude Code reports every non-zero exit as an error, except the ones it names in returnCodeInterpretation
@@ -141,6 +147,18 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
     result.stderr = stderr;
   }
   return result;
+}
+
+// A persisted result: "<persisted-output>\nOutput too large (…). Full output saved to: …\n\nPreview (first 2KB):\n",
+// the output's head, "\n...\n</persisted-output>" (2.1.7 and 2.1.332 alike): the head is all of it the model saw.
+const PREVIEW_OPENS = "\n\nPreview (first 2KB):\n";
+const PREVIEW_ENDS = "\n...\n</persisted-output>";
+
+/** The head of the output a persisted result shows the model, or null where the result is not one. */
+function persistedPreview(text: string): string | null {
+  if (!text.startsWith("<persisted-output>\n") || !text.endsWith(PREVIEW_ENDS)) return null;
+  const opens = text.indexOf(PREVIEW_OPENS);
+  return opens < 0 ? null : text.slice(opens + PREVIEW_OPENS.length, text.length - PREVIEW_ENDS.length);
 }
 
 function unverifiable(details: JsonObject, text: string, bash: boolean): string | null {
