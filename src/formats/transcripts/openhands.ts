@@ -7,12 +7,16 @@
 // - the oldest evaluation output, `history` as [action, observation] pairs: each pair is a call and its result.
 // Evaluation runs are published as `output.jsonl`, one instance a line with its `history` (OpenHands'
 // evaluation/utils/shared.py, EvaluationOutput: instance_id, instruction, history, metadata, test_result).
-// A `finish` action is the agent declaring it is done.
+// A `finish` action is the agent declaring it is done. File views and edits (`read` / `edit` actions, the
+// str_replace_editor tool) are calls too: OpenHands clips a long view with `<response clipped>` before the model
+// sees it, as it clips a command's output.
 import { CallLog } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 const RUNS = new Set(["run", "run_ipython"]);
+const FILE_ACTIONS = new Set(["read", "edit"]);
+const CALLS: ReadonlySet<string> = new Set([...RUNS, ...FILE_ACTIONS]);
 
 /** Where a history sits: the line of an output.jsonl instance (null in a trajectory file), and what tells its
  * event ids from another instance's. */
@@ -38,9 +42,10 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
     const action = stringOr(event.action);
     const observation = stringOr(event.observation);
     const args = isObject(event.args) ? event.args : {};
-    if (action !== null && RUNS.has(action)) {
+    if (action !== null && CALLS.has(action)) {
       const metadata = isObject(event.tool_call_metadata) ? event.tool_call_metadata : {};
-      const command = stringOr(args.command) ?? stringOr(args.code);
+      // A file action's `command` is str_replace_editor's sub-command (`view`, `str_replace`), not a command line.
+      const command = RUNS.has(action) ? (stringOr(args.command) ?? stringOr(args.code)) : null;
       const call = log.call({
         callId: event.id === undefined || event.id === null ? null : `${place.idPrefix}${String(event.id)}`,
         toolName: stringOr(metadata.function_name, action)!,
@@ -53,7 +58,7 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
       if (call.callId === null || pairs) waiting.push(call);
     } else if (action === "finish") log.declareSuccess();
     else if (action === "message" && event.source === "agent") log.assistantText(stringOr(args.content) ?? stringOr(event.message, "")!);
-    else if (observation !== null && RUNS.has(observation)) {
+    else if (observation !== null && CALLS.has(observation)) {
       const cause = event.cause === undefined || event.cause === null ? null : `${place.idPrefix}${String(event.cause)}`;
       const result = observationResult(event);
       // In a pair, the observation is its own action's; else the cause names it, or the oldest call waiting.
