@@ -69,3 +69,26 @@ test("Claude Code stream-json: the ls its Bash ran, exit 0, clean, the session a
   );
   assert.deepEqual(findings, []);
 });
+
+test("OpenHands resolver output.jsonl: an issue a line, its flat mid-2024 events read with their commands and exit codes", async () => {
+  const { format, calls, findings } = await audit("openhands/resolver-output.jsonl");
+  assert.equal(format, "openhands");
+  assert.deepEqual(
+    calls.filter((call) => call.span.tool_name === "run").map((call) => [call.span.source.line, call.span.source.command, call.span.returncode]),
+    [
+      [1, "touch LICENSE", 0],
+      [1, "cat LICENSE", 0],
+      [2, "ls -R /workspace", 0],
+    ],
+  );
+  assert.equal(calls.length, 24, "and 21 run_ipython cells (agentskills' open_file, edit_file_by_replace, …)");
+  assert.deepEqual(findings, [], "open_file's 100-line window is its design, not a cut");
+  assert.deepEqual(
+    calls.filter((call) => call.declaredSuccess).map((call) => [call.span.source.line, call.span.source.index]),
+    [
+      [1, 6],
+      [2, 42],
+    ],
+    "each issue's finish follows its last call",
+  );
+});

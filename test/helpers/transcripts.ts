@@ -28,6 +28,7 @@ export const REAL_FIXTURES: readonly { file: string; format: string }[] = [
   { file: "openhands/basic.json", format: "openhands" },
   { file: "openhands/basic_gui_mode.json", format: "openhands" },
   { file: "openhands/multi_swe_bench-output-line-1.jsonl", format: "openhands" },
+  { file: "openhands/resolver-output.jsonl", format: "openhands" },
   { file: "openhands/wrong_initial_state.json", format: "openhands" },
   { file: "swe_agent/6e44b9__sweagenttestrepo-1c2844.traj", format: "swe-agent" },
   { file: "swe_agent/pydicom__pydicom-1458.traj", format: "swe-agent" },

@@ -94,6 +94,11 @@ test("an output.jsonl whose first instance is longer than the sniff is still rea
     writeFileSync(file, `${JSON.stringify({ instance_id: "a__b-1", test_result: { git_patch: "p".repeat(70_000) }, history })}\n`);
     const read = await readTranscript(file);
     assert.deepEqual(read.calls.map((call) => [call.line, call.command, call.returncode]), [[1, "cat big", 0]]);
+    // The resolver's output opens with its issue, then the patch, before the history.
+    const issue = { owner: "o", repo: "r", number: 7, title: "t", body: "b".repeat(70_000) };
+    writeFileSync(file, `${JSON.stringify({ issue, issue_type: "issue", git_patch: "p", history })}\n`);
+    const resolved = await readTranscript(file);
+    assert.deepEqual(resolved.calls.map((call) => [call.line, call.command, call.returncode]), [[1, "cat big", 0]]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
