@@ -92,3 +92,37 @@ test("OpenHands resolver output.jsonl: an issue a line, its flat mid-2024 events
     "each issue's finish follows its last call",
   );
 });
+
+test("Claude Code events in one JSON array (claude-code-action's execution file): read as the stream, placed by index", async () => {
+  const { format, calls, findings } = await audit("claude_code/claude-code-action-sample-turns.json");
+  assert.equal(format, "claude-code");
+  assert.deepEqual(
+    calls.map((call) => [call.span.source.line, call.span.source.index, call.span.tool_name, call.verdict]),
+    [
+      [null, 2, "Read", "clean"],
+      [null, 4, "Edit", "clean"],
+      [null, 6, "mcp__github__add_pull_request_review_comment", "clean"],
+    ],
+  );
+  assert.deepEqual(findings, []);
+});
+
+test("the real stream-json capture reads the same as a line stream and as the array its events make", async () => {
+  const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tmpdir } = await import("node:os");
+  const lines = readFileSync(transcriptPath("claude_code/40e7b02d-stream-json.jsonl"), "utf8").split("\n").filter((line) => line !== "");
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-stream-array-"));
+  try {
+    const file = join(dir, "claude-execution-output.json");
+    writeFileSync(file, JSON.stringify(lines.map((line) => JSON.parse(line) as unknown), null, 2));
+    const array = await auditTranscript(file);
+    const stream = await audit("claude_code/40e7b02d-stream-json.jsonl");
+    const shape = (run: typeof array) => run.calls.map((call) => [call.span.source.command, call.span.returncode, call.verdict, call.span.preview_stdout]);
+    assert.deepEqual(shape(array), shape(stream));
+    assert.equal(array.harnessVersion, "2.1.3");
+    assert.deepEqual(array.calls.map((call) => call.span.source.index), [2]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -14,6 +14,7 @@ export const REAL_FIXTURES: readonly { file: string; format: string }[] = [
   { file: "claude_code/40e7b02d-stream-json.jsonl", format: "claude-code" },
   { file: "claude_code/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl", format: "claude-code" },
   { file: "claude_code/agent-a485154.jsonl", format: "claude-code" },
+  { file: "claude_code/claude-code-action-sample-turns.json", format: "claude-code" },
   { file: "claude_code/agent-f36dc5e5.jsonl", format: "claude-code" },
   { file: "claude_code/edge_cases.jsonl", format: "claude-code" },
   { file: "claude_code/short.jsonl", format: "claude-code" },
