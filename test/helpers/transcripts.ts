@@ -35,4 +35,5 @@ export const REAL_FIXTURES: readonly { file: string; format: string }[] = [
   { file: "swe_agent/pydicom__pydicom-1458.traj", format: "swe-agent" },
   { file: "mini_swe_agent/github_issue.traj.json", format: "mini-swe-agent" },
   { file: "mini_swe_agent/local.traj.json", format: "mini-swe-agent" },
+  { file: "mini_swe_agent/nano-swe-agent-traj.json", format: "mini-swe-agent" },
 ];
