@@ -126,3 +126,15 @@ test("the real stream-json capture reads the same as a line stream and as the ar
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("Gemini CLI: a read of the 50 lines the agent asked for is clean, though Gemini CLI says the content was truncated", async () => {
+  const { calls, findings } = await audit("gemini/session-2025-12-30T07-24-a1c91f1a.json");
+  assert.deepEqual(calls.map((call) => [call.span.source.index, call.span.tool_name, call.verdict]), [
+    [2, "read_file", "clean"],
+    [3, "read_file", "clean"],
+    [3, "read_file", "clean"],
+    [4, "glob", "clean"],
+  ]);
+  assert.match(calls[0]!.span.preview_stdout, /Showing lines 1-50 of 158 total lines/);
+  assert.deepEqual(findings, []);
+});

@@ -25,6 +25,7 @@ export const REAL_FIXTURES: readonly { file: string; format: string }[] = [
   { file: "codex/small.jsonl", format: "codex" },
   { file: "gemini/session-2025-12-13T18-50-ed4c9337.json", format: "gemini" },
   { file: "gemini/session-2025-12-30T01-16-3f9ce747.json", format: "gemini" },
+  { file: "gemini/session-2025-12-30T07-24-a1c91f1a.json", format: "gemini" },
   { file: "gemini/session-2026-01-02T03-26-ae691289.json", format: "gemini" },
   { file: "openhands/basic.json", format: "openhands" },
   { file: "openhands/basic_gui_mode.json", format: "openhands" },
