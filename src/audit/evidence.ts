@@ -16,6 +16,8 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
   const seen = call.stderr === "" ? call.stdout : `${call.stdout}\n${call.stderr}`;
   const match = findClipMatch(seen);
   const ownMarker = match !== null && match.marker.harness.includes(own);
+  // The harness marking a part the agent asked for cut nothing more than the agent did.
+  if (ownMarker && call.requestedPart !== undefined) return null;
   if (match !== null && (ownMarker || !fileTools.includes(call.toolName))) {
     // The transcript's version says which version wrote the marker only when the marker is its harness's own.
     const version = ownMarker ? harnessVersion : null;

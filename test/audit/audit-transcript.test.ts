@@ -6,6 +6,8 @@ import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
 
 // Every clipped result in the real fixtures, by file: marker id and where. No other result may be reported clipped.
 const CLIPPED: Record<string, string[]> = {
+  "gemini/session-2026-01-02T03-26-ae691289.json": ["gemini-cli-file-content-truncated@17"],
+  "openhands/multi_swe_bench-output-line-1.jsonl": ["response-clipped@1", "response-clipped@1", "response-clipped@1"],
   "claude_code/agent-a485154.jsonl": ["claude-code-output-too-large@32"],
   "codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl": [
     "codex-tokens-truncated@40",
@@ -17,6 +19,8 @@ const CLIPPED: Record<string, string[]> = {
 const UNVERIFIABLE: Record<string, number> = {
   "claude_code/edge_cases.jsonl": 2,
   "claude_code/task_id_linking_real_world_bash.jsonl": 1,
+  "gemini/session-2025-12-13T18-50-ed4c9337.json": 1,
+  "gemini/session-2025-12-30T01-16-3f9ce747.json": 1,
   "openhands/basic_gui_mode.json": 1,
 };
 

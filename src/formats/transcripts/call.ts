@@ -50,6 +50,9 @@ export interface TranscriptCall {
   keep?: KeepPolicy;
   /** What the transcript shows about the clip beyond its marker (a second cut in the log's own copy). */
   clipNote?: string;
+  /** The agent asked for only this part (a file read of the lines it named): the harness's own marker saying the
+   * rest was left out reports that request, not a cap. */
+  requestedPart?: string;
 }
 
 /** A record the reader skipped, and why. */

@@ -114,6 +114,19 @@ export class ClaudeCodeReader implements TranscriptReader {
   }
 }
 
+/** A stream-json init event: `claude -p --output-format stream-json` opens with it. */
+export const isStreamInit = (record: JsonObject): boolean => record.type === "system" && record.subtype === "init" && typeof record.session_id === "string";
+
+/** The stream-json events collected in one JSON array (`--output-format json --verbose`, and claude-code-action's
+ * execution file): each read as its line would be, placed by its position in the array. */
+export function readClaudeEvents(events: readonly unknown[]): TranscriptRead {
+  const reader = new ClaudeCodeReader();
+  events.forEach((event, position) => reader.line(JSON.stringify(event), position + 1));
+  const read = reader.end();
+  const byIndex = <T extends { line: number | null; index: number | null }>(item: T): T => ({ ...item, index: item.line, line: null });
+  return { ...read, calls: read.calls.map(byIndex), problems: read.problems.map(byIndex) };
+}
+
 function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): CallResult {
   const text = contentText(block.content);
   const bash = call.toolName === "Bash";

@@ -9,10 +9,13 @@ export interface CodexOutput {
   returncode?: number;
   /** The process was still running when the output was taken. */
   running: boolean;
+  /** The session a running process can be polled on (write_stdin's session_id). */
+  sessionId?: string;
 }
 
 const HEADER = /^(?:Chunk ID: |Wall time: |Original token count: |Total output lines: |Process exited with code |Exit code: |Process running with session ID )/;
 const EXITED = /^(?:Process exited with code |Exit code: )(-?\d{1,4})$/;
+const RUNNING = /^Process running with session ID (\d{1,12})$/;
 
 /** Reads one `output` value. */
 export function parseCodexOutput(output: unknown): CodexOutput {
@@ -47,7 +50,11 @@ function parseHeaderText(output: string): CodexOutput {
     if (!HEADER.test(line)) break;
     const exited = EXITED.exec(line);
     if (exited) result.returncode = Number(exited[1]);
-    if (line.startsWith("Process running with session ID ")) result.running = true;
+    const running = RUNNING.exec(line);
+    if (running) {
+      result.running = true;
+      result.sessionId = running[1]!;
+    }
     offset = next;
   }
   return result;

@@ -5,6 +5,7 @@ import { CallLog } from "./call-log.js";
 import { CLIP_MARKERS, findClipMatch } from "../clip-markers.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { parseCodexOutput } from "./codex-output.js";
+import { ExecSessions } from "./codex-sessions.js";
 import { contentText, integerOr, isObject, parseObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 // The rollout line types (RolloutItem's variants, as Codex 0.171's binary names them); only some hold calls.
@@ -32,6 +33,7 @@ export class CodexReader implements TranscriptReader {
   private readonly exitCodes = new Map<string, number>();
   // Codex 0.171's item_completed CommandExecution: the command's whole merged output as the log keeps it.
   private readonly logCopies = new Map<string, string>();
+  private readonly sessions = new ExecSessions();
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
@@ -65,8 +67,9 @@ export class CodexReader implements TranscriptReader {
     const id = stringOr(payload.call_id);
     const matched =
       id !== null &&
-      this.log.result(id, () => {
+      this.log.result(id, (call) => {
         const output = parseCodexOutput(payload.output);
+        if (output.running && output.sessionId !== undefined) this.sessions.stillRunning(call, output.sessionId);
         // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.
         const returncode = output.returncode;
         return {
@@ -82,13 +85,18 @@ export class CodexReader implements TranscriptReader {
     const args = type === "local_shell_call" ? (isObject(payload.action) ? payload.action : {}) : parseArguments(payload.arguments ?? payload.input);
     const command = args.command ?? args.cmd;
     const argv = Array.isArray(command) && command.every((part) => typeof part === "string") ? (command as string[]) : undefined;
+    const name = stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!;
+    const session = name === "write_stdin" && (typeof args.session_id === "number" || typeof args.session_id === "string") ? String(args.session_id) : null;
+    const polled = session === null ? undefined : this.sessions.poll(session, line);
     this.log.call({
       callId: stringOr(payload.call_id),
-      toolName: stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!,
+      toolName: name,
       // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
       // the call named another.
       ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell) } : {}),
       cwd: stringOr(args.workdir) ?? stringOr(args.working_directory) ?? this.cwd,
+      // A poll of a running session is that session's command.
+      ...polled,
       line,
       index: null,
     });
@@ -111,6 +119,7 @@ export class CodexReader implements TranscriptReader {
 
   end(): TranscriptRead {
     const calls = this.log.end();
+    this.sessions.end();
     for (const call of calls) {
       const code = call.callId !== null ? this.exitCodes.get(call.callId) : undefined;
       if (call.returncode === undefined && code !== undefined) call.returncode = code;

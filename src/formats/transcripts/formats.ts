@@ -3,7 +3,7 @@
 // Adding a harness is its reader file, its entry here and its markers. Rules carry an explicit order because
 // look-alike formats are told apart only by which check runs first; detect.ts runs them by that order.
 import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.js";
-import { CLAUDE_RECORD_TYPES, ClaudeCodeReader } from "./claude-code.js";
+import { CLAUDE_RECORD_TYPES, ClaudeCodeReader, isStreamInit, readClaudeEvents } from "./claude-code.js";
 import { CodexReader, isLegacyMeta } from "./codex.js";
 import { GeminiReader, isGeminiDocument, isGeminiMetadata, readGeminiDocument } from "./gemini.js";
 import { isObject, type JsonObject } from "./json-values.js";
@@ -50,9 +50,12 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
     harness: "Claude Code",
     fileTools: ["Read", "Grep", "Glob", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "WebFetch", "TodoWrite"],
     lineReader: () => new ClaudeCodeReader(),
+    readDocument: (doc) => readClaudeEvents(doc as unknown[]),
+    // Before mini-swe-agent's message list: an event array holds no {role, content} at its top.
+    documentRules: [{ order: 2, name: "stream-json event array", test: (doc) => (Array.isArray(doc) && isObject(doc[0]) && isStreamInit(doc[0])) || null }],
     lineRules: [
       // Claude Code's stream-json opens with its init event, and every event names a session_id.
-      { order: 4, name: "stream-json init", test: (r) => (r.type === "system" && r.subtype === "init" && typeof r.session_id === "string") || null },
+      { order: 4, name: "stream-json init", test: (r) => isStreamInit(r) || null },
       {
         order: 6,
         name: "session record",

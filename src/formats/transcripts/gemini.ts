@@ -24,6 +24,10 @@ const PGID = /(?:^|\n)Process Group PGID: \d{1,10}(?:\n|$)/;
 const TIMED_OUT = /^Command was automatically cancelled because it exceeded the timeout/;
 const CANCELLED = /^Command was cancelled by user/;
 const BACKGROUND = /^Command moved to background \(PID: (\d{1,10})\)/;
+// read_file's notice (packages/core/src/tools/read-file.ts), written whenever it shows less than the whole file,
+// and its mark on a line cut at 2,000 characters (utils/fileUtils.ts).
+const READ_NOTICE = /^\nIMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d{1,12})-(\d{1,12}) of (\d{1,12}) total lines\./;
+const LINE_SHORTENED = /\.\.\. \[truncated\](?:\r?\n|$)/;
 
 interface Message {
   record: JsonObject;
@@ -74,7 +78,27 @@ function toolCall(log: CallLog, call: JsonObject, line: number | null, index: nu
     index,
   });
   if (call.result === undefined && call.status !== "cancelled") return;
-  log.resultFor(started, resultOf(call, command !== null));
+  const result = resultOf(call, command !== null);
+  log.resultFor(started, result);
+  if (name === "read_file") {
+    const part = requestedPart(args, result.stdout);
+    if (part !== null) started.requestedPart = part;
+    // The notice's figures count lines, so a read of every line says nothing of the lines it cut short.
+    else if (READ_NOTICE.test(result.stdout) && LINE_SHORTENED.test(result.stdout)) started.clipNote = "lines longer than 2,000 characters were cut short, each ending in '... [truncated]'";
+  }
+}
+
+/** The lines a read_file showed, where they are all the agent asked for: it named where to stop (`limit`, or
+ * `end_line` in newer versions) or the read ran to the file's end, and no line was shortened. Null where Gemini
+ * CLI cut more than asked (its 2,000-line default, a line past 2,000 characters). */
+function requestedPart(args: JsonObject, text: string): string | null {
+  const notice = READ_NOTICE.exec(text);
+  if (notice === null || LINE_SHORTENED.test(text)) return null;
+  const [first, last, total] = [Number(notice[1]), Number(notice[2]), Number(notice[3])];
+  const offset = typeof args.offset === "number" ? args.offset : 0;
+  const askedEnd = typeof args.limit === "number" ? offset + args.limit : typeof args.end_line === "number" ? args.end_line : null;
+  if (last !== total && last !== askedEnd) return null;
+  return `lines ${first}-${last} of ${total}, as the read asked`;
 }
 
 function resultOf(call: JsonObject, shell: boolean): CallResult {

@@ -8,8 +8,10 @@ import type { TranscriptRead } from "./call.js";
 import { contentText, isObject, parseObject, stringOr, type JsonObject } from "./json-values.js";
 
 const FENCES = ["```mswea_bash_command", "```bash"];
-const SUBMIT = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/;
-const RETURNCODE = /<returncode>(-?\d{1,4})<\/returncode>/;
+// Before its rename (2025-07-23) it was nano-swe-agent, and its submission NANO_SWE_AGENT_FINAL_OUTPUT.
+const SUBMIT = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT|NANO_SWE_AGENT_FINAL_OUTPUT/;
+// Its first observations wrote the code on a line of its own: `<returncode>\n1\n</returncode>`.
+const RETURNCODE = /<returncode>\s{0,4}(-?\d{1,4})\s{0,4}<\/returncode>/;
 const TIMED_OUT = /^The last command <command>/;
 // mini-swe-agent's answer to a response without exactly one action: its format_error_template (1.x default.yaml,
 // mini_textbased.yaml: "Please always provide EXACTLY ONE action in triple backticks, found N actions."), 2.x's
@@ -78,16 +80,25 @@ function actionsOf(message: JsonObject, content: string, index: number): Pending
 const isFormatError = (message: JsonObject, content: string): boolean =>
   (isObject(message.extra) && message.extra.interrupt_type === "FormatError") || FORMAT_ERROR.test(content);
 
-function observationOf(content: string): { stdout: string; returncode?: number; unverifiable?: string } {
+function observationOf(content: string): { stdout: string; stderr?: string; returncode?: number; unverifiable?: string } {
   const code = RETURNCODE.exec(content);
-  const open = content.indexOf("<output>\n");
-  const close = content.lastIndexOf("</output>");
-  const stdout = open !== -1 && close > open ? content.slice(open + "<output>\n".length, close) : content;
+  const output = tagged(content, "output");
+  // Until 2025-07-16 the two streams came apart, in <stdout> and <stderr>.
+  const stdout = output ?? tagged(content, "stdout");
+  const stderr = output === null ? tagged(content, "stderr") : null;
   return {
-    stdout,
+    stdout: stdout ?? content,
+    ...(stdout !== null && stderr !== null ? { stderr } : {}),
     ...(code ? { returncode: Number(code[1]) } : {}),
     ...(TIMED_OUT.test(content) ? { unverifiable: "timed out and killed" } : {}),
   };
+}
+
+// The text between `<tag>\n` and the last `</tag>`; null where the observation has no such part.
+function tagged(content: string, tag: string): string | null {
+  const open = content.indexOf(`<${tag}>\n`);
+  const close = content.lastIndexOf(`</${tag}>`);
+  return open !== -1 && close > open ? content.slice(open + tag.length + 3, close) : null;
 }
 
 /** Every fenced action block, as mini-swe-agent's action_regex finds them (the fence, a line, the body, a fence). */

@@ -3,16 +3,22 @@
 //   action (execute_bash) is answered by a `run` observation whose `cause` is the action's id;
 //   `extras.metadata.exit_code` is -1 when the command timed out or was still running;
 // - older histories with no `id` or `cause`: an observation answers the oldest action still waiting (OpenHands
-//   runs one command at a time), and its exit code is `extras.exit_code`;
+//   runs one command at a time), and its exit code is `extras.exit_code` (or, with no `args` and `extras`, the
+//   event's own keys: `command` / `code` beside `action`, `exit_code` beside `observation`);
 // - the oldest evaluation output, `history` as [action, observation] pairs: each pair is a call and its result.
 // Evaluation runs are published as `output.jsonl`, one instance a line with its `history` (OpenHands'
-// evaluation/utils/shared.py, EvaluationOutput: instance_id, instruction, history, metadata, test_result).
-// A `finish` action is the agent declaring it is done.
+// evaluation/utils/shared.py, EvaluationOutput: instance_id, instruction, history, metadata, test_result); its
+// issue resolver writes an `output.jsonl` the same way, one issue a line.
+// A `finish` action is the agent declaring it is done. File views and edits (`read` / `edit` actions, the
+// str_replace_editor tool) are calls too: OpenHands clips a long view with `<response clipped>` before the model
+// sees it, as it clips a command's output.
 import { CallLog } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 const RUNS = new Set(["run", "run_ipython"]);
+const FILE_ACTIONS = new Set(["read", "edit"]);
+const CALLS: ReadonlySet<string> = new Set([...RUNS, ...FILE_ACTIONS]);
 
 /** Where a history sits: the line of an output.jsonl instance (null in a trajectory file), and what tells its
  * event ids from another instance's. */
@@ -37,10 +43,12 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
     if (!isObject(event)) return log.problem(place.line, index, "an event that is not a JSON object; skipped");
     const action = stringOr(event.action);
     const observation = stringOr(event.observation);
-    const args = isObject(event.args) ? event.args : {};
-    if (action !== null && RUNS.has(action)) {
+    // The oldest output (the resolver's of mid-2024) wrote each event flat: its arguments beside `action`.
+    const args = isObject(event.args) ? event.args : "args" in event ? {} : event;
+    if (action !== null && CALLS.has(action)) {
       const metadata = isObject(event.tool_call_metadata) ? event.tool_call_metadata : {};
-      const command = stringOr(args.command) ?? stringOr(args.code);
+      // A file action's `command` is str_replace_editor's sub-command (`view`, `str_replace`), not a command line.
+      const command = RUNS.has(action) ? (stringOr(args.command) ?? stringOr(args.code)) : null;
       const call = log.call({
         callId: event.id === undefined || event.id === null ? null : `${place.idPrefix}${String(event.id)}`,
         toolName: stringOr(metadata.function_name, action)!,
@@ -53,7 +61,7 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
       if (call.callId === null || pairs) waiting.push(call);
     } else if (action === "finish") log.declareSuccess();
     else if (action === "message" && event.source === "agent") log.assistantText(stringOr(args.content) ?? stringOr(event.message, "")!);
-    else if (observation !== null && RUNS.has(observation)) {
+    else if (observation !== null && CALLS.has(observation)) {
       const cause = event.cause === undefined || event.cause === null ? null : `${place.idPrefix}${String(event.cause)}`;
       const result = observationResult(event);
       // In a pair, the observation is its own action's; else the cause names it, or the oldest call waiting.
@@ -69,7 +77,7 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
 function observationResult(event: JsonObject) {
   const extras = isObject(event.extras) ? event.extras : {};
   const metadata = isObject(extras.metadata) ? extras.metadata : {};
-  const code = integerOr(metadata.exit_code) ?? integerOr(extras.exit_code);
+  const code = integerOr(metadata.exit_code) ?? integerOr(extras.exit_code) ?? integerOr(event.exit_code);
   return {
     stdout: stringOr(event.content, "")!,
     ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
@@ -85,8 +93,14 @@ export function readOpenHands(events: readonly unknown[]): TranscriptRead {
   return { format: "openhands", harnessVersion: null, sessionId: null, calls: log.end(), problems: log.problems };
 }
 
-/** An output.jsonl line: an evaluation instance with its history. */
-export const isEvaluationInstance = (record: JsonObject): boolean => typeof record.instance_id === "string" && Array.isArray(record.history);
+// The issue OpenHands' resolver worked on (openhands/resolver/interfaces/issue.py, Issue: owner, repo, number, …).
+const isResolverIssue = (issue: unknown): boolean =>
+  isObject(issue) && typeof issue.owner === "string" && typeof issue.repo === "string" && typeof issue.number === "number";
+
+/** An output.jsonl line: an evaluation instance with its history, or the resolver's output for one issue
+ * (openhands/resolver/resolver_output.py, ResolverOutput: issue, …, history, success). */
+export const isEvaluationInstance = (record: JsonObject): boolean =>
+  (typeof record.instance_id === "string" || isResolverIssue(record.issue)) && Array.isArray(record.history);
 
 /** OpenHands evaluation output (`output.jsonl`): each line's history, its calls placed at that line. */
 export class OpenHandsEvalReader implements TranscriptReader {
@@ -98,7 +112,7 @@ export class OpenHandsEvalReader implements TranscriptReader {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
-    if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id and history (a predictions line, not an agent's run); skipped");
+    if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id (or resolver issue) and history (a predictions line, not an agent's run); skipped");
     const metadata = isObject(record.metadata) ? record.metadata : {};
     // The OpenHands commit the run was made with is the nearest thing to a version the output names.
     this.version ??= stringOr(metadata.git_commit);

@@ -10,7 +10,7 @@ test("each shape of a function_call_output gives the text the model saw and the 
     returncode: 0,
     running: false,
   });
-  assert.deepEqual(parseCodexOutput("Chunk ID: a\nWall time: 1 seconds\nProcess running with session ID 7\nOutput:\n..."), { text: "...", running: true });
+  assert.deepEqual(parseCodexOutput("Chunk ID: a\nWall time: 1 seconds\nProcess running with session ID 7\nOutput:\n..."), { text: "...", running: true, sessionId: "7" });
   assert.deepEqual(parseCodexOutput([{ type: "input_text", text: "a" }, { type: "input_text", text: "b" }]), { text: "a\nb", running: false });
   assert.deepEqual(parseCodexOutput({ type: "input_text", text: "a.txt\n" }), { text: "a.txt\n", running: false });
 });

@@ -72,3 +72,38 @@ test("the log's cut for persistence, found in what the model got, is said to be 
   assert.equal(audit.calls[0]!.span.clip_evidence?.marker, "codex-persistence-truncated");
   assert.match(audit.calls[0]!.span.clip_evidence?.note ?? "", /when it writes the session log, not before the model/);
 });
+
+test("unified exec: a poll of a running session is its command's, and the chunk it continues says so", () => {
+  const reader = new CodexReader();
+  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  const call = (id: string, name: string, args: object) => item({ type: "function_call", name, arguments: JSON.stringify(args), call_id: id });
+  const output = (id: string, text: string) => item({ type: "function_call_output", call_id: id, output: text });
+  [
+    JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.125.0" } }),
+    call("a", "exec_command", { cmd: "rg -n x .", workdir: "/w/src" }),
+    output("a", "Chunk ID: 1\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 0\nOutput:\n"),
+    call("b", "write_stdin", { session_id: 42, chars: "" }),
+    output("b", "Chunk ID: 2\nWall time: 2.0 seconds\nProcess exited with code 0\nOriginal token count: 9\nOutput:\nhead…5 tokens truncated…tail"),
+    call("c", "exec_command", { cmd: "sleep 99" }),
+    output("c", "Chunk ID: 3\nWall time: 1.0 seconds\nProcess running with session ID 7\nOriginal token count: 0\nOutput:\n"),
+    call("d", "write_stdin", { session_id: 99, chars: "" }),
+  ].forEach((text, i) => reader.line(text, i + 1));
+  const read = reader.end();
+  assert.deepEqual(
+    read.calls.map((call) => [call.line, call.toolName, call.command, call.cwd, call.returncode ?? null]),
+    [
+      [2, "exec_command", "rg -n x .", "/w/src", null],
+      [4, "write_stdin", "rg -n x .", "/w/src", 0],
+      [6, "exec_command", "sleep 99", "/w", null],
+      [8, "write_stdin", undefined, "/w", null],
+    ],
+    "a poll of a session whose start is not in the log names no command",
+  );
+  assert.equal(read.calls[0]!.unverifiable, "still running when its output was taken: the rest came in write_stdin polls of session 42 (the last at line 4)");
+  assert.equal(read.calls[2]!.unverifiable, "still running when its output was taken", "never polled: nothing more of it reached the model");
+  const audit = auditRead(read, "rollout.jsonl");
+  assert.deepEqual(
+    audit.findings.filter((call) => call.verdict === "clipped").map((call) => [call.span.tool_name, call.span.source.command]),
+    [["write_stdin", "rg -n x ."]],
+  );
+});

@@ -28,6 +28,7 @@ test("documents: OpenHands events, SWE-agent trajectories, mini-swe-agent messag
   assert.deepEqual(detectDocument({ trajectory: [], history: [] }), { format: "swe-agent" });
   assert.deepEqual(detectDocument({ messages: [], trajectory_format: "mini-swe-agent-1" }), { format: "mini-swe-agent" });
   assert.deepEqual(detectDocument([{ role: "user", content: "hi" }]), { format: "mini-swe-agent" });
+  assert.deepEqual(detectDocument([{ type: "system", subtype: "init", session_id: "s" }, { type: "result" }]), { format: "claude-code" });
   assert.match((detectDocument({ trajectory: [] }) as { reason: string }).reason, /no history/);
   assert.match((detectDocument(42) as { reason: string }).reason, /neither an object nor an array/);
 });
@@ -88,6 +89,7 @@ const DOCUMENTED_LINE_ORDER = [
 ];
 const DOCUMENTED_DOCUMENT_ORDER = [
   "openhands: event array",
+  "claude-code: stream-json event array",
   "mini-swe-agent: message list",
   "gemini: session document",
   "swe-agent: trajectory",

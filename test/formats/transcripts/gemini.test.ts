@@ -57,3 +57,40 @@ test("a message written again with its tool calls replaces the first copy; an un
   assert.deepEqual(read.calls.map((call) => [call.line, call.returncode]), [[3, 0]]);
   assert.equal(read.problems.length, 1);
 });
+
+const read = (id: string, args: object, output: string) => ({
+  id: `m-${id}`,
+  type: "gemini",
+  content: "",
+  toolCalls: [{ id, name: "read_file", args: { file_path: "f", ...args }, status: "success", result: [{ functionResponse: { id, response: { output } } }] }],
+});
+const notice = (first: number, last: number, total: number, body = "x") =>
+  `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${first}-${last} of ${total} total lines.\nAction: …\n\n--- FILE CONTENT (truncated) ---\n${body}`;
+
+test("read_file: the lines the agent asked for are its request; the default cap and a shortened line are Gemini CLI's cuts", () => {
+  const { calls } = readGeminiDocument({
+    sessionId: "s",
+    projectHash: "p",
+    messages: [
+      read("limit", { limit: 50 }, notice(1, 50, 158)),
+      read("offset-limit", { offset: 100, limit: 20 }, notice(101, 120, 158)),
+      read("end-line", { start_line: 10, end_line: 30 }, notice(10, 30, 158)),
+      read("to-the-end", { offset: 150 }, notice(151, 158, 158)),
+      read("default-cap", { offset: 1000 }, notice(1001, 3000, 24856)),
+      read("shortened", { limit: 50 }, notice(1, 50, 158, "a... [truncated]\nb")),
+      read("whole-but-shortened", {}, notice(1, 119, 119, "a... [truncated]\nb")),
+    ],
+  });
+  assert.deepEqual(
+    calls.map((call) => [call.callId, call.requestedPart ?? null, call.clipNote !== undefined]),
+    [
+      ["limit", "lines 1-50 of 158, as the read asked", false],
+      ["offset-limit", "lines 101-120 of 158, as the read asked", false],
+      ["end-line", "lines 10-30 of 158, as the read asked", false],
+      ["to-the-end", "lines 151-158 of 158, as the read asked", false],
+      ["default-cap", null, false],
+      ["shortened", null, true],
+      ["whole-but-shortened", null, true],
+    ],
+  );
+});

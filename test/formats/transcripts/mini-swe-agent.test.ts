@@ -21,6 +21,16 @@ test("local: echo and the submit sentinel", async () => {
   assert.equal(read.calls[0]!.declaredSuccess, true);
 });
 
+test("nano-swe-agent (before the rename): returncode on its own line, stdout and stderr apart, its submission", async () => {
+  const read = await readFixture("mini_swe_agent/nano-swe-agent-traj.json");
+  assert.deepEqual(read.calls.map((call) => call.returncode ?? null), [1, 0, 0, 0, 0, 0, 0, 1, 0, null]);
+  assert.match(read.calls[0]!.stderr, /^cat: .*missing_colon\.py: No such file or directory/);
+  assert.equal(read.calls[0]!.stdout, "\n");
+  assert.match(read.calls[7]!.stderr, /ZeroDivisionError: division by zero/);
+  assert.match(read.calls[9]!.command!, /^echo NANO_SWE_AGENT_FINAL_OUTPUT && git add -A/);
+  assert.equal(read.calls[8]!.declaredSuccess, true, "its submission follows this result");
+});
+
 test("the document form, tool-call actions, and a message that is no object", () => {
   const read = readMiniSweAgent({
     trajectory_format: "mini-swe-agent-1",

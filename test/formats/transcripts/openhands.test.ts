@@ -3,17 +3,38 @@ import { test } from "node:test";
 import { readOpenHands } from "../../../src/formats/transcripts/openhands.js";
 import { readFixture } from "../../helpers/transcripts.js";
 
-test("real trajectories: no shell call, a mkdir and a server that never ended, a mv before finish", async () => {
-  assert.equal((await readFixture("openhands/basic.json")).calls.length, 0);
+test("real trajectories: an edit, a mkdir and a server that never ended, reads around a mv before finish", async () => {
+  const basic = await readFixture("openhands/basic.json");
+  assert.deepEqual(basic.calls.map((call) => [call.toolName, call.command]), [["str_replace_editor", undefined]], "the edit is a call; its sub-command is no command line");
   const gui = await readFixture("openhands/basic_gui_mode.json");
-  assert.deepEqual(gui.calls.map((call) => [call.command, call.returncode, call.unverifiable !== null]), [
+  const shell = gui.calls.filter((call) => call.toolName === "execute_bash");
+  assert.deepEqual(shell.map((call) => [call.command, call.returncode, call.unverifiable !== null]), [
     ["mkdir -p /workspace/todo-app", 0, false],
     ["cd /workspace/todo-app && python3 -m http.server 8000", undefined, true],
   ]);
-  assert.equal(gui.calls[0]!.cwd, "/workspace");
+  assert.equal(shell[0]!.cwd, "/workspace");
+  assert.equal(gui.calls.length - shell.length, 2, "its two edits");
   const mv = await readFixture("openhands/wrong_initial_state.json");
-  assert.equal(mv.calls.length, 1);
-  assert.equal(mv.calls[0]!.declaredSuccess, true, "the finish action follows it");
+  assert.deepEqual(mv.calls.map((call) => [call.toolName, call.declaredSuccess]), [
+    ["str_replace_editor", false],
+    ["execute_bash", false],
+    ["str_replace_editor", true],
+  ], "the finish action follows the last read");
+});
+
+test("a file view OpenHands clipped is a call with the clipped text as its result", () => {
+  const read = readOpenHands([
+    { id: 1, action: "read", args: { path: "/w/big.c", start: 0, end: -1 }, tool_call_metadata: { function_name: "str_replace_editor" } },
+    { id: 2, cause: 1, observation: "read", content: "1\tint x;\n<response clipped><NOTE>Due to the max output limit, only part of this file has been shown to you.</NOTE>" },
+    { id: 3, action: "edit", args: { path: "/w/big.c", command: "str_replace" } },
+    { id: 4, cause: 3, observation: "edit", content: "The file /w/big.c has been edited." },
+  ]);
+  assert.deepEqual(read.calls.map((call) => [call.toolName, call.command, call.returncode, call.index]), [
+    ["str_replace_editor", undefined, undefined, 1],
+    ["edit", undefined, undefined, 3],
+  ]);
+  assert.match(read.calls[0]!.stdout, /<response clipped>/);
+  assert.deepEqual(read.problems, []);
 });
 
 test("an observation with no matching action and an event that is no object are reported, never fatal", () => {
@@ -73,6 +94,11 @@ test("an output.jsonl whose first instance is longer than the sniff is still rea
     writeFileSync(file, `${JSON.stringify({ instance_id: "a__b-1", test_result: { git_patch: "p".repeat(70_000) }, history })}\n`);
     const read = await readTranscript(file);
     assert.deepEqual(read.calls.map((call) => [call.line, call.command, call.returncode]), [[1, "cat big", 0]]);
+    // The resolver's output opens with its issue, then the patch, before the history.
+    const issue = { owner: "o", repo: "r", number: 7, title: "t", body: "b".repeat(70_000) };
+    writeFileSync(file, `${JSON.stringify({ issue, issue_type: "issue", git_patch: "p", history })}\n`);
+    const resolved = await readTranscript(file);
+    assert.deepEqual(resolved.calls.map((call) => [call.line, call.command, call.returncode]), [[1, "cat big", 0]]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
