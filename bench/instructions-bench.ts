@@ -1,9 +1,11 @@
 // The instructions benchmark: start-up and throughput counted in instructions by valgrind's callgrind, for this
 // checkout and, side by side, a baseline checkout. On a shared, loaded machine wall-clock medians move with the
-// neighbours; callgrind's count for the same binary and input moves by about 1% whatever the load, so a change
-// of a few percent between two commits is visible here when it is lost in the noise of the wall-clock sections.
+// neighbours; callgrind's count for the same binary and input does not move with the load, so a change of a
+// percent between two commits is visible here when it is lost in the noise of the wall-clock sections.
+// node runs with --single-threaded: V8's background compile and GC threads otherwise make the count of the same
+// run move by about ±2% (which work they do before the process ends varies); without them it moves by ±0.3%.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generate } from "./lint-bench.js";
@@ -21,12 +23,19 @@ export interface InstructionCase {
 }
 
 const FILE = "FILE";
+/** The trace's first span alone: lint's start-up, with next to nothing to read. */
+const ONE_SPAN = "ONE_SPAN";
+
+/** V8's options for every measured node (see the top of this file). */
+const NODE_FLAGS = ["--single-threaded"] as const;
 
 export const CASES: readonly InstructionCase[] = [
   { name: "floor", args: ["-e", "0"], exitCodes: [0] },
   { name: "help", args: ["bin/toolspan.js", "--help"], exitCodes: [0] },
   { name: "wrap", args: ["bin/toolspan.js", "wrap", "--json", "--", "true"], exitCodes: [0] },
+  { name: "lint, one span", args: ["bin/toolspan.js", "lint", ONE_SPAN], exitCodes: [0, 1] },
   { name: "lint", args: ["bin/toolspan.js", "lint", FILE], exitCodes: [0, 1] },
+  { name: "lint, no workers", args: ["bin/toolspan.js", "lint", "--workers", "0", FILE], exitCodes: [0, 1] },
   { name: "triage", args: ["bin/toolspan.js", "triage", FILE], exitCodes: [0, 1] },
 ];
 
@@ -96,14 +105,17 @@ export async function measureInstructions(
   // wrap writes its span under TOOLSPAN_HOME: a scratch one, so the bench leaves nothing in ~/.toolspan.
   const home = mkdtempSync(join(tmpdir(), "toolspan-instructions-bench-"));
   const env = { ...process.env, TOOLSPAN_HOME: home };
+  const oneSpan = join(home, "one-span.jsonl");
+  writeFileSync(oneSpan, `${firstLine(trace.path)}\n`);
+  const paths: Record<string, string> = { [FILE]: trace.path, [ONE_SPAN]: oneSpan };
   const counts = new Map(checkouts.map((c) => [c.dir, new Map(CASES.map((k) => [k.name, [] as number[]]))]));
   try {
     for (let run = 0; run < runs; run++) {
       for (const instructionCase of CASES) {
         const k = run % checkouts.length;
         for (const checkout of [...checkouts.slice(k), ...checkouts.slice(0, k)]) {
-          const args = instructionCase.args.map((arg) => (arg === FILE ? trace.path : arg));
-          const argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, ...args];
+          const args = instructionCase.args.map((arg) => paths[arg] ?? arg);
+          const argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, ...NODE_FLAGS, ...args];
           const result = await runChild(argv, checkout.dir, { stdout: { path: "/dev/null" }, exitCodes: instructionCase.exitCodes, env });
           const count = parseCollected(result.stderr);
           if (count === null) throw new Error(`${instructionCase.name} in ${checkout.dir}: no 'Collected :' line on valgrind's stderr`);
@@ -116,6 +128,18 @@ export async function measureInstructions(
     rmSync(home, { recursive: true, force: true });
   }
   return { runs, spans: trace.spans, valgrind, mine, baseline, counts };
+}
+
+/** The first line of a generated trace (its lines are a few KB: the first 64 KiB hold one). */
+function firstLine(path: string): string {
+  const fd = openSync(path, "r");
+  try {
+    const head = Buffer.alloc(1 << 16);
+    const text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8");
+    return text.slice(0, text.indexOf("\n"));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const millions = (count: number): string => `${(count / 1e6).toFixed(1)}M`;
@@ -172,10 +196,11 @@ export function instructionsSection(input: {
     "",
     `Measured ${input.date.toISOString().slice(0, 10)} with \`${input.command}\`; load average ${input.loadBefore} before, ${input.loadAfter} after.`,
     `- this checkout: commit ${mine.commit}${baseline === null ? "" : `; baseline: commit ${baseline.commit} (\`${baseline.dir}\`)`}`,
-    `- ${results.valgrind}, \`valgrind --tool=callgrind --callgrind-out-file=/dev/null node ARGS\` from each checkout's root, ` +
+    `- ${results.valgrind}, \`valgrind --tool=callgrind --callgrind-out-file=/dev/null node ${NODE_FLAGS.join(" ")} ARGS\` from each checkout's root, ` +
       `with the same \`${process.version}\` node, stdin and stdout /dev/null; the count is callgrind's \`Collected\` line ` +
       "(the node process only: `true` under wrap is not counted)",
-    `- FILE is one generated trace of ${results.spans.toLocaleString("en-US")} spans (bench/gen-spans.mjs), the same file for every run`,
+    `- FILE is one generated trace of ${results.spans.toLocaleString("en-US")} spans (bench/gen-spans.mjs), the same file for every run; ` +
+      "ONE_SPAN is its first line alone",
     `- ${results.runs} run${results.runs === 1 ? "" : "s"} of each case in each checkout${baseline === null ? "" : ", alternating checkouts"}; ` +
       `each figure is ${runsText}, ± half the spread between runs`,
     "",
