@@ -10,7 +10,8 @@ import { writeWithBackpressure } from "../util/backpressure.js";
 import { openReplaceOption } from "./out-option.js";
 import { UsageError } from "./usage-error.js";
 import { MAX_LINE_OPTION } from "./max-line-option.js";
-import { readConfigFile, redactionSettings } from "./config-file.js";
+import { readConfigFile } from "./config-file.js";
+import { redactionSettings } from "./redaction-settings.js";
 
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: AUDIT_FORMATS, help: "text (default, for people) or jsonl (one object per finding)" },

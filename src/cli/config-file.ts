@@ -1,10 +1,9 @@
 // toolspan.config.json, read once for every command that has settings in it (lint's `rules`, wrap's `redact`
-// and `preview`): one reader, one set of messages.
+// and `preview`): one reader, one set of messages. The `redact` section is made a rule set in
+// redaction-settings.ts: lint, which never redacts, does not load the redaction rules.
 import { readFileSync } from "node:fs";
 import { nearestName } from "../formats/nearest-name.js";
 import { jsonText } from "../formats/safe-text.js";
-import { RedactConfigError, ruleSet, type RedactConfig } from "../redact/rule-set.js";
-import type { RedactRule } from "../redact/rules.js";
 import { ToolspanError } from "../util/errors.js";
 
 /** The file read from the current folder when no `--config FILE` names another. */
@@ -69,21 +68,4 @@ export function readConfigFile(explicit: string | undefined): ConfigFile {
   if (typeof config !== "object" || config === null || Array.isArray(config)) throw new ConfigFileError(`${path}: not a JSON object`);
   checkAllKeys(path, config as Record<string, unknown>);
   return { path, config: config as Record<string, unknown> };
-}
-
-/** The config's `redact` section as a rule set (the built-ins when there is none), and whether `preview` is on. */
-export function redactionSettings(file: ConfigFile): { rules: RedactRule[]; preview: boolean; argv: boolean } {
-  const { redact, preview } = file.config ?? {};
-  if (preview !== undefined && typeof preview !== "boolean") throw new ConfigFileError(`${file.path}: "preview" must be true or false`);
-  if (redact !== undefined && (typeof redact !== "object" || redact === null || Array.isArray(redact))) {
-    throw new ConfigFileError(`${file.path}: "redact" must be an object {patterns, off, argv}`);
-  }
-  const argv = (redact as { argv?: unknown } | undefined)?.argv;
-  if (argv !== undefined && typeof argv !== "boolean") throw new ConfigFileError(`${file.path}: "redact.argv" must be true or false`);
-  try {
-    return { rules: ruleSet(redact as RedactConfig | undefined), preview: preview !== false, argv: argv === true };
-  } catch (error) {
-    if (error instanceof RedactConfigError) throw new ConfigFileError(`${file.path}: ${error.message}`);
-    throw error;
-  }
 }

@@ -1,7 +1,8 @@
 // wrap's options for secrets and full streams: redaction and preview policy (flags over toolspan.config.json)
 // and the blob store. Kept apart from wrap.ts so the run options it builds stay one small merge.
 import type { RunToolOptions } from "../run/run-tool.js";
-import { readConfigFile, redactionSettings, CONFIG_FILE } from "./config-file.js";
+import { readConfigFile, CONFIG_FILE } from "./config-file.js";
+import { redactionSettings } from "./redaction-settings.js";
 import type { OptionSpec, ParsedOptions } from "./option-parser.js";
 import { storeDir } from "./store-option.js";
 import { UsageError } from "./usage-error.js";
