@@ -1,7 +1,7 @@
 // A transcript's spans are first-class: `audit --out` spans pass lint, `triage` gives each the first action
 // `audit` printed, and a shell command line is rerun as `bash -c` with the same consent as any argv.
 import assert from "node:assert/strict";
-import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { auditTranscript } from "../../src/audit/audit-transcript.js";
@@ -42,6 +42,21 @@ test("every fixture's --out spans: lint finds no error in them, and triage's fir
     }
   }
   assert.ok(findings >= 20, `findings were compared (${findings})`);
+});
+
+test("sizes a transcript states wrongly (negative, past 2^53, a string) become unknowns, never a span lint refuses", async () => {
+  const lab = readFileSync(transcriptPath("lab/claude_code/lab-2.1.332.jsonl"), "utf8");
+  for (const wrong of ["-1", "1e308", "9007199254740993", '"68195"', "1.5"]) {
+    const transcript = fresh("session.jsonl");
+    writeFileSync(transcript, lab.replace(/"(persistedOutputSize|numLines|totalLines)":\d+/g, `"$1":${wrong}`));
+    const audit = await auditTranscript(transcript);
+    const out = fresh("spans.jsonl");
+    writeFileSync(out, audit.calls.map((call) => `${JSON.stringify(call.span)}\n`).join(""));
+    const lint = await runCli(["lint", "--format", "jsonl", out]);
+    assert.equal(stdoutText(lint), "", `${wrong}: no lint finding`);
+    const persisted = audit.calls.find((call) => call.span.source.command === "cat pytest.log")!;
+    assert.equal(persisted.span.stdout_bytes, null, `${wrong}: the size is unknown`);
+  }
 });
 
 test("a transcript span runs its command line with the shell the harness used; nothing else is made an argv", () => {

@@ -4,7 +4,7 @@
 // some failures). Claude Code records no exit code except "Exit code N" at the start of newer failed results.
 import { CallLog, type CallResult } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
-import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+import { contentText, countOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 // Record types that hold no tool call, skipped without a word: those of older sessions, and every type Claude Code
 // 2.1.332's bundle routes besides user and assistant (its table of entry types: attachment, api-request, cost-state,
@@ -137,13 +137,13 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
     result.unverifiable = `timed out after ${timeout[1]} (Claude Code's Bash time limit): killed mid-run, its output stops where it was killed`;
     result.timedOut = true;
   }
-  const persisted = integerOr(details.persistedOutputSize);
+  const persisted = countOr(details.persistedOutputSize);
   if (persisted !== undefined) result.totalBytes = persisted;
   const preview = persistedPreview(text);
   if (preview !== null) result.keptHeadBytes = Buffer.byteLength(preview);
   // Grep's pagination marker names only its limit; its record says how many lines there were in all.
-  const kept = integerOr(details.numLines);
-  const total = integerOr(details.totalLines);
+  const kept = countOr(details.numLines);
+  const total = countOr(details.totalLines);
   if (call.toolName === "Grep" && kept !== undefined && total !== undefined && total > kept) result.lineCounts = { kept, total };
   const exit = EXIT_CODE.exec(text);
   if (exit) result.returncode = Number(exit[1]);
@@ -180,7 +180,7 @@ function unverifiable(details: JsonObject, text: string, bash: boolean): string 
   if (background !== null || text.startsWith("Command running in background")) {
     return `moved to the background${background ? ` (task ${background})` : ""}: the model never saw its output here`;
   }
-  if (integerOr(details.persistedOutputSize) !== undefined && !text.includes("<persisted-output>")) {
+  if (countOr(details.persistedOutputSize) !== undefined && !text.includes("<persisted-output>")) {
     return "output persisted to a file and not shown in the result";
   }
   if (bash && text.length >= BASH_CAP_CHARS) return `${text.length} characters, at Claude Code's 30,000-character Bash cap: it may have been cut`;

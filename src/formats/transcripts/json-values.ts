@@ -10,6 +10,9 @@ export const stringOr = (value: unknown, fallback: string | null = null): string
 
 export const integerOr = (value: unknown): number | undefined => (Number.isSafeInteger(value) ? (value as number) : undefined);
 
+/** A count (a byte or line count: a safe integer, 0 or more), else undefined: a transcript's -1 is no size. */
+export const countOr = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+
 /** The text of a content value: a string, or a list of parts whose `text` fields are joined. */
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
