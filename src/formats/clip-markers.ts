@@ -380,7 +380,11 @@ function namedGroups(marker: ClipMarker, match: RegExpExecArray): ClipMatch["gro
   for (const [meaning, index] of Object.entries(marker.groups) as [MarkerGroupMeaning, number][]) {
     const raw = match[index];
     const value = raw !== undefined && marker.localeDigits ? raw.replace(/[,.'\u00a0\u202f ]/g, "") : raw;
-    if (value !== undefined) groups[meaning] = /^\d+$/.test(value) ? Number(value) : value;
+    if (value === undefined) continue;
+    if (!/^\d+$/.test(value)) groups[meaning] = value;
+    // A count past 2^53 has no exact number: the marker then states nothing toolspan can use (a hostile transcript's
+    // 10^20 would otherwise become a cap lint refuses).
+    else if (Number.isSafeInteger(Number(value))) groups[meaning] = Number(value);
   }
   return groups;
 }

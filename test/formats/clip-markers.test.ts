@@ -99,3 +99,14 @@ test("Gemini CLI's omitted count is read whatever the locale wrote its thousands
     assert.equal(match.groups.droppedChars, Number(written.replace(/\D/g, "")), written);
   }
 });
+
+test("a count past 2^53 in a marker is no figure; the marker is still found", () => {
+  for (const marker of CLIP_MARKERS) {
+    const huge = marker.example.replace(/\d+/g, "99999999999999999999");
+    const match = findClipMatch(huge);
+    if (match === null || match.marker.id !== marker.id) continue; // an example whose digits are part of the pattern's shape
+    for (const value of Object.values(match.groups)) {
+      if (typeof value === "number") assert.ok(Number.isSafeInteger(value), `${marker.id}: ${value}`);
+    }
+  }
+});
