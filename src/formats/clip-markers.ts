@@ -203,12 +203,12 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-omitted-lines",
     harness: "Codex CLI",
-    versions: "<0.5x (format_output_for_model_body)",
+    versions: "<0.6x (format_output_for_model_body; seen in 0.58.0)",
     pattern: /\[\.\.\. omitted (\d+) of (\d+) lines \.\.\.\]/,
     groups: { omittedLines: 1, totalLines: 2 },
     example: "Total output lines: 480\n\nhead\n[... omitted 120 of 480 lines ...]\n\ntail",
     verified: "source",
-    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output)",
+    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output); fixture codex/codex-session-view-rollout-0.58-lines-1-40.jsonl line 40",
   },
   {
     id: "codex-truncated-to-fit",
