@@ -103,6 +103,17 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     },
   },
   {
+    id: "claude-code-lines-truncated",
+    harness: "Claude Code",
+    versions: ">=1.0 (seen in 1.0.98; in 2.1.332 for notebook cell outputs)",
+    pattern: /\n\n\.\.\. \[(\d+) lines truncated\] \.\.\./,
+    groups: { omittedLines: 1 },
+    example: "src/a.ts\nsrc/b.ts\n\n... [560 lines truncated] ...",
+    verified: "fixture",
+    source:
+      "test/fixtures/transcripts/claude_code/claude-code-viewer-fe5e1c67-lines-107-108.jsonl line 2 (a Bash `find` result of Claude Code 1.0.98, toolUseResult.stdout ends so too); Claude Code 2.1.332's bundle keeps the wording: the first BASH_MAX_OUTPUT_LENGTH (30,000) characters, then `\\n\\n... [${n} lines truncated] ...` with n the lines after the cut",
+  },
+  {
     id: "claude-code-glob-showing-of",
     harness: "Claude Code",
     versions: "unknown (read in 2.1.332)",
@@ -192,12 +203,12 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-omitted-lines",
     harness: "Codex CLI",
-    versions: "<0.5x (format_output_for_model_body)",
+    versions: "<0.6x (format_output_for_model_body; seen in 0.58.0)",
     pattern: /\[\.\.\. omitted (\d+) of (\d+) lines \.\.\.\]/,
     groups: { omittedLines: 1, totalLines: 2 },
     example: "Total output lines: 480\n\nhead\n[... omitted 120 of 480 lines ...]\n\ntail",
     verified: "source",
-    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output)",
+    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output); fixture codex/codex-session-view-rollout-0.58-lines-1-40.jsonl line 40",
   },
   {
     id: "codex-truncated-to-fit",

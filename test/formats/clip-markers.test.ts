@@ -39,6 +39,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "claude-code-glob-showing-first": { capLines: 100 },
   "claude-code-results-truncated": {},
   "claude-code-grep-pagination": { capLines: 250 },
+  "claude-code-lines-truncated": { omittedLines: 560 },
   "codex-tokens-truncated": { droppedTokens: 3644 },
   "codex-chars-truncated": { droppedChars: 1200 },
   "codex-persistence-truncated": {},

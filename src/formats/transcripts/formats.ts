@@ -44,6 +44,12 @@ export interface TranscriptFormatDescriptor {
   documentRules?: readonly DetectionRule<unknown>[];
 }
 
+// Read in atineoSE/openhands-trajectory-visualizer docs/data/*/events.json (conversations exported from
+// ~/.openhands/conversations/<id>/events/): {kind: "ActionEvent", tool_name, tool_call_id, action: {kind, …}}.
+const isSdkEvent = (event: unknown): boolean =>
+  isObject(event) && typeof event.kind === "string" && event.kind.endsWith("Event") && (isObject(event.action) || isObject(event.observation));
+const OPENHANDS_V1_REFUSAL = "looks like OpenHands V1 conversation events (software-agent-sdk, ~/.openhands/conversations/<id>/events): not supported";
+
 export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescriptor> = {
   "claude-code": {
     id: "claude-code",
@@ -108,7 +114,13 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
       {
         order: 1,
         name: "event array",
-        test: (doc) => (Array.isArray(doc) && doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) || null,
+        test: (doc) => {
+          if (!Array.isArray(doc)) return null;
+          // OpenHands V1 (software-agent-sdk) events have action and observation keys too, but as objects: read as
+          // V0 events, each would be skipped and the file called clean with no call in it.
+          if (doc.some(isSdkEvent)) return OPENHANDS_V1_REFUSAL;
+          return doc.some((event) => isObject(event) && ("action" in event || "observation" in event)) || null;
+        },
       },
     ],
   },

@@ -12,7 +12,7 @@ const CLIPPED = "<response clipped>";
 export function readSweAgent(doc: JsonObject): TranscriptRead {
   const log = new CallLog();
   const steps = Array.isArray(doc.trajectory) ? doc.trajectory : [];
-  const copies = modelCopies(Array.isArray(doc.history) ? doc.history : []);
+  const copies = new CopyQueue(modelCopies(Array.isArray(doc.history) ? doc.history : []));
   steps.forEach((step, position) => {
     const index = position + 1;
     if (!isObject(step)) return log.problem(null, index, "a trajectory step that is not a JSON object; skipped");
@@ -24,29 +24,65 @@ export function readSweAgent(doc: JsonObject): TranscriptRead {
     if (toolName === "submit") log.declareSuccess();
     const call = log.call({ callId: null, toolName, command: action, cwd: workingDir(step.state), line: null, index });
     const observation = stringOr(step.observation, "")!;
-    log.resultFor(call, compare(observation, copies[position]));
+    log.resultFor(call, compare(observation, copies.take(action)));
   });
   const info = isObject(doc.info) ? doc.info : {};
   return { format: "swe-agent", harnessVersion: stringOr(info.swe_agent_version), sessionId: null, calls: log.end(), problems: log.problems };
 }
 
+/** One copy the model was shown, and the action the history says it answered (absent in older histories). */
+interface ModelCopy {
+  action: string | null;
+  text: string;
+}
+
 // The observation copies, in order: the message right after each of the model's actions (demonstrations skipped).
-function modelCopies(history: readonly unknown[]): string[] {
-  const copies: string[] = [];
+function modelCopies(history: readonly unknown[]): ModelCopy[] {
+  const copies: ModelCopy[] = [];
   for (let i = 0; i < history.length - 1; i++) {
     const entry = history[i];
     const next = history[i + 1];
     if (!isObject(entry) || !isObject(next) || entry.role !== "assistant" || isDemo(entry)) continue;
     if (next.role === "assistant") continue;
-    copies.push(contentText(next.content));
+    const action = typeof entry.action === "string" ? entry.action.trim() : null;
+    copies.push({ action, text: contentText(next.content) });
   }
   return copies;
+}
+
+// Steps and copies do not pair by position: a trajectory can hold a step the history never showed the model
+// (an empty action, no observation), after which every later pair would be off by one. Where the history names
+// its actions, a step takes the next copy of the same action; older histories without them pair in order.
+class CopyQueue {
+  private next = 0;
+  constructor(private readonly copies: readonly ModelCopy[]) {}
+
+  take(action: string): string | undefined {
+    const first = this.copies[this.next];
+    if (first === undefined) return undefined;
+    if (first.action === null) {
+      this.next += 1;
+      return first.text;
+    }
+    const found = this.copies.findIndex((copy, at) => at >= this.next && copy.action === action);
+    // No copy answers this action: no comparison, rather than one against another call's output.
+    if (found === -1) return undefined;
+    this.next = found + 1;
+    return this.copies[found]!.text;
+  }
 }
 
 const isDemo = (entry: JsonObject): boolean => entry.is_demo === true || entry.is_demo === "True";
 
 function compare(observation: string, copy: string | undefined): { stdout: string; fullOutput?: string; keptOutput?: string } {
-  if (copy === undefined || copy.includes(observation)) return { stdout: observation };
+  if (copy === undefined) return { stdout: observation };
+  const at = observation === "" ? -1 : copy.indexOf(observation);
+  if (at !== -1) {
+    // SWE-agent 1.x cuts a long observation in both copies alike, and only the model's copy says so after it.
+    const after = copy.slice(at + observation.length);
+    return { stdout: after.includes(CLIPPED) ? `${observation}${after}` : observation };
+  }
+  if (observation === "") return { stdout: observation };
   const cut = copy.indexOf(CLIPPED);
   let kept = cut === -1 ? copy : copy.slice(0, cut);
   if (kept.startsWith("Observation:") && !observation.startsWith("Observation:")) kept = kept.slice("Observation:".length).replace(/^[ \n]/, "");

@@ -31,6 +31,13 @@ test("documents: OpenHands events, SWE-agent trajectories, mini-swe-agent messag
   assert.deepEqual(detectDocument([{ type: "system", subtype: "init", session_id: "s" }, { type: "result" }]), { format: "claude-code" });
   assert.match((detectDocument({ trajectory: [] }) as { reason: string }).reason, /no history/);
   assert.match((detectDocument(42) as { reason: string }).reason, /neither an object nor an array/);
+  // OpenHands V1 (software-agent-sdk) events carry action and observation as objects: refused by name, not read as V0.
+  const v1 = [
+    { kind: "SystemPromptEvent", source: "agent" },
+    { kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "ls", kind: "TerminalAction" } },
+    { kind: "ObservationEvent", tool_name: "terminal", tool_call_id: "t1", observation: { content: [], kind: "TerminalObservation" } },
+  ];
+  assert.match((detectDocument(v1) as { reason: string }).reason, /^looks like OpenHands V1 conversation events .*: not supported$/);
 });
 
 test("an unrecognised file is refused with the reason, a missing one as unreadable", async () => {

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { findClipMatch } from "../../../src/formats/clip-markers.js";
+import { readSweAgent } from "../../../src/formats/transcripts/swe-agent.js";
 import { readFixture } from "../../helpers/transcripts.js";
 
 test("real trajectories: every step a call, the model's copies hold the whole observations", async () => {
@@ -22,4 +24,34 @@ test("a history copy shorter than the observation keeps both: the whole output a
   assert.equal(pytest!.keptOutput!.length, 1000);
   assert.ok(pytest!.fullOutput!.startsWith(pytest!.keptOutput!));
   assert.equal(read.harnessVersion, "1.1.0");
+});
+
+const step = (action: string, observation: string) => ({ action, observation, thought: "", state: {} });
+const turn = (action: string, copy: string) => [
+  { role: "assistant", content: action, action },
+  { role: "tool", content: [{ type: "text", text: `OBSERVATION:\n${copy}` }] },
+];
+
+test("a trajectory step the history never showed (no action, no observation) does not shift the later pairs", () => {
+  // As in SWE-agent 1.1.0's claude-4-sonnet SWE-bench run (sympy__sympy-13372): an empty step before `submit`.
+  const review = `Thank you for your work. ${"diff line\n".repeat(50)}`;
+  const read = readSweAgent({
+    trajectory: [step("ls", "a.py"), step("", ""), step("submit", review), step("python a.py", "ok")],
+    history: [{ role: "system", content: "sys" }, ...turn("ls", "a.py"), ...turn("submit", review), ...turn("python a.py", "ok")],
+    info: { swe_agent_version: "1.1.0" },
+  });
+  assert.deepEqual(read.calls.map((call) => [call.toolName, call.stdout, call.keptOutput]), [
+    ["ls", "a.py", undefined],
+    ["submit", review, undefined],
+    ["python", "ok", undefined],
+  ]);
+});
+
+test("an observation SWE-agent cut in both copies is read with the note only the model's copy has", () => {
+  const head = "x".repeat(100);
+  const note = "<response clipped><NOTE>Observations should not exceeded 100 characters. 57 characters were elided. Please try a different command.</NOTE>";
+  const read = readSweAgent({ trajectory: [step("find .", head)], history: turn("find .", `${head}${note}`) });
+  const [find] = read.calls;
+  assert.equal(find!.stdout, `${head}${note}`);
+  assert.deepEqual(findClipMatch(find!.stdout)?.groups, { capChars: 100, droppedChars: 57 });
 });
