@@ -69,7 +69,7 @@ export class CodexReader implements TranscriptReader {
       id !== null &&
       this.log.result(id, (call) => {
         const output = parseCodexOutput(payload.output);
-        if (output.running && output.sessionId !== undefined) this.sessions.stillRunning(call, output.sessionId);
+        this.sessions.output(call, output);
         // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.
         const returncode = output.returncode;
         return {
@@ -87,8 +87,8 @@ export class CodexReader implements TranscriptReader {
     const argv = Array.isArray(command) && command.every((part) => typeof part === "string") ? (command as string[]) : undefined;
     const name = stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!;
     const session = name === "write_stdin" && (typeof args.session_id === "number" || typeof args.session_id === "string") ? String(args.session_id) : null;
-    const polled = session === null ? undefined : this.sessions.poll(session, line);
-    this.log.call({
+    const polled = session === null ? undefined : this.sessions.poll(session);
+    const made = this.log.call({
       callId: stringOr(payload.call_id),
       toolName: name,
       // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
@@ -100,6 +100,7 @@ export class CodexReader implements TranscriptReader {
       line,
       index: null,
     });
+    if (session !== null) this.sessions.polled(made, session);
   }
 
   private event(payload: JsonObject): void {
@@ -118,11 +119,14 @@ export class CodexReader implements TranscriptReader {
   }
 
   end(): TranscriptRead {
-    const calls = this.log.end();
-    this.sessions.end();
-    for (const call of calls) {
+    const logged = this.log.end();
+    for (const call of logged) {
       const code = call.callId !== null ? this.exitCodes.get(call.callId) : undefined;
       if (call.returncode === undefined && code !== undefined) call.returncode = code;
+    }
+    // After the exit codes: a session the model never saw end may have one from exec_command_end.
+    const calls = this.sessions.end(logged);
+    for (const call of calls) {
       const copy = call.callId !== null ? this.logCopies.get(call.callId) : undefined;
       if (copy !== undefined) compareLogCopy(call, copy);
     }
@@ -141,8 +145,10 @@ function compareLogCopy(call: TranscriptCall, copy: string): void {
   const seen = findClipMatch(call.stdout);
   if (seen === null || seen.marker.harness !== "Codex CLI") return;
   if (PERSISTENCE_CUT.test(copy)) {
-    call.clipNote =
-      "the session log kept only 65,536 characters of the whole output (its item_completed copy is cut at '... command output truncated for persistence ...'): no file holds the rest, so the bytes written are unknown";
+    call.clipNote = noteMore(
+      call.clipNote,
+      "the session log kept only 65,536 characters of the whole output (its item_completed copy is cut at '... command output truncated for persistence ...'): no file holds the rest, so the bytes written are unknown",
+    );
     return;
   }
   const cut = seen.marker.pattern.exec(call.stdout)!;
@@ -154,6 +160,8 @@ function compareLogCopy(call: TranscriptCall, copy: string): void {
     call.keep = "head+tail";
   }
 }
+
+const noteMore = (note: string | undefined, more: string): string => (note === undefined ? more : `${note}; ${more}`);
 
 /** The first line of a rollout written before the {timestamp, type, payload} lines. */
 export const isLegacyMeta = (record: JsonObject): boolean => "id" in record && "timestamp" in record && !("type" in record);
