@@ -18,6 +18,14 @@ const PERSISTENCE_CUT = CLIP_MARKERS.find((marker) => marker.id === "codex-persi
 // What Codex 0.171 puts before a cut output's head (measured in the lab).
 const TRUNCATION_HEADER = /^Warning: truncated output \(original token count: \d{1,12}\)\nTotal output lines: \d{1,12}\n\n/;
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
+// The response_item payloads that hold no call audit reads: ResponseItem's other variants in openai/codex's
+// codex-rs/protocol/src/models.rs, and those the 0.146 schema fixture shows (web search, image generation and tool
+// search run on the server and return no command output). Any other payload type is counted with the unknown
+// record types.
+const OTHER_ITEMS = new Set([
+  "message", "reasoning", "web_search_call", "image_generation_call", "tool_search_call", "tool_search_output", "ghost_snapshot",
+  "compaction", "compaction_summary", "additional_tools", "agent_message", "other",
+]);
 const OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
 // Rollouts before the {timestamp, type, payload} lines (mid-2025): a first line {id, timestamp, instructions},
 // then the response items themselves, one a line, and {record_type: "state"} lines.
@@ -63,7 +71,10 @@ export class CodexReader implements TranscriptReader {
     const type = stringOr(payload.type, "")!;
     if (type === "message" && payload.role === "assistant") return this.log.assistantText(contentText(payload.content));
     if (CALLS.has(type)) return this.call(payload, type, line);
-    if (!OUTPUTS.has(type)) return;
+    if (!OUTPUTS.has(type)) {
+      if (!OTHER_ITEMS.has(type)) this.log.unknownRecord(line, payload.type, "response_item");
+      return;
+    }
     const id = stringOr(payload.call_id);
     const matched =
       id !== null &&

@@ -134,3 +134,20 @@ test("synthetic unified exec: sessions polled to their end, cut, left running, n
   assert.match(audit.calls[2]!.reason ?? "", /^still running when the model last looked: it got 2 pieces of session 77001 \(its write_stdin poll at line 16\)/);
   assert.equal(audit.calls[3]!.reason, "still running when its output was taken, and never polled; the log's exec_command_end says it exited with code 2");
 });
+
+test("response_item payloads of unknown types are summed up with the unknown record types; known ones are not", () => {
+  const reader = new CodexReader();
+  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  [
+    item({ type: "reasoning", summary: [] }),
+    item({ type: "web_search_call", status: "completed", action: { type: "search", query: "x" } }),
+    item({ type: "shell_preview_call", call_id: "a" }),
+    JSON.stringify({ timestamp: "t", type: "frobnicate", payload: {} }),
+    item({ type: "shell_preview_call", call_id: "b" }),
+    item({ call_id: "c" }),
+  ].forEach((text, i) => reader.line(text, i + 1));
+  assert.deepEqual(
+    reader.end().problems.map((problem) => problem.message),
+    ['4 lines of unknown record types: response_item "shell_preview_call" (2), "frobnicate" (1), response_item (no type) (1); the first at line 3'],
+  );
+});
