@@ -124,7 +124,7 @@ test("synthetic unified exec: sessions polled to their end, cut, left running, n
       [18, "make", 2, "unverifiable"],
       [21, "write_stdin", null, "clean"],
     ],
-    "12 calls in the log, 5 results: each session once",
+    "9 calls in the log, 5 results: each session once",
   );
   const test = audit.calls[0]!.span;
   assert.equal(test.preview_stdout, "> app@1.0.0 test\n  ✓ parses the header\n  ✓ reads a chunk\n  ✗ joins the pieces\n\n1 failing\n");
