@@ -21,8 +21,8 @@ export type MarkerGroupMeaning =
   | "lastLine"
   | "stream";
 
-/** How far an entry was checked: against the harness's source, a real transcript, or the issue's text only. */
-export type MarkerVerification = "source" | "fixture" | "issue";
+/** How far an entry was checked: against the harness's source, a real transcript, both, or the issue's text only. */
+export type MarkerVerification = "source" | "fixture" | "source+fixture" | "issue";
 
 /** What a marker's figures cannot be trusted for from some version on, said in the evidence of each match. */
 export interface MarkerCaveat {
@@ -257,8 +257,9 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     pattern: /<response clipped>/,
     groups: {},
     example: "<response clipped><NOTE>Observations should not exceeded 100000 characters.</NOTE>",
-    verified: "source",
-    source: "SWE-agent/SWE-agent sweagent/agent/agents.py; OpenHands' str_replace_editor writes it after a clipped file view",
+    verified: "source+fixture",
+    source:
+      "SWE-agent/SWE-agent sweagent/agent/agents.py, and OpenHands' str_replace_editor after a clipped file view in test/fixtures/transcripts/openhands/multi_swe_bench-output-line-1.jsonl; no real SWE-agent fixture holds it",
   },
   {
     id: "mini-swe-agent-elided-chars",
@@ -322,8 +323,9 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     pattern: /IMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d{1,12})-(\d{1,12}) of (\d{1,12}) total lines\./,
     groups: { firstLine: 1, lastLine: 2, totalLines: 3 },
     example: "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 1-2000 of 5120 total lines.\nAction: To read more of the file, …",
-    verified: "source",
-    source: "google-gemini/gemini-cli packages/core/src/tools/read-file.ts; read in 0.61.0's bundle: read_file's result when the file has more lines than it reads at once",
+    verified: "source+fixture",
+    source:
+      "google-gemini/gemini-cli packages/core/src/tools/read-file.ts, and test/fixtures/transcripts/gemini/session-2026-01-02T03-26-ae691289.json (a read_file at its 2,000-line default); read in 0.61.0's bundle: read_file's result when the file has more lines than it reads at once",
   },
   {
     id: "gemini-cli-content-truncated",

@@ -82,9 +82,11 @@ export class CallLog {
     this.problems.push({ line, index, message });
   }
 
-  /** A line of a record type the reader does not know: counted, and summed up in one problem by `end`. */
-  unknownRecord(line: number, type: unknown): void {
-    const name = typeof type === "string" ? JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type) : type === undefined ? "(no type)" : `(a ${type === null ? "null" : typeof type} type)`;
+  /** A line of a record type the reader does not know: counted, and summed up in one problem by `end`. `within`
+   * names the known record that held it, where the unknown type is a payload's (`response_item`). */
+  unknownRecord(line: number, type: unknown, within?: string): void {
+    const own = typeof type === "string" ? JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type) : type === undefined ? "(no type)" : `(a ${type === null ? "null" : typeof type} type)`;
+    const name = within === undefined ? own : `${within} ${own}`;
     this.unknownTypes.set(name, (this.unknownTypes.get(name) ?? 0) + 1);
     this.firstUnknownLine ??= line;
   }

@@ -1,39 +1,98 @@
 // Codex's unified exec (0.12x): a command still running when its yield time is up answers "Process running with
 // session ID N", and the model polls that session with write_stdin {session_id: N} for the rest, a chunk a call,
-// until one says "Process exited with code C". A poll names no command: it is given its session's, so a clipped
-// chunk says which command it came from; a running chunk whose session was polled later says where the rest went.
+// until one says "Process exited with code C". Each chunk is what the process wrote since the last one (Codex
+// drains its buffer on every poll), each cut on its own to the call's max_output_tokens. So the pieces of one
+// session are one command's result: they are joined into the call that started it, judged once, and the polls
+// that carried them are dropped from the list. A poll names no command: while its session runs it is given the
+// session's, so a poll that is no chunk (an error) still says which command it was about.
 import type { CallStart } from "./call-log.js";
 import type { TranscriptCall } from "./call.js";
+import type { CodexOutput } from "./codex-output.js";
+import { findClipMatch } from "../clip-markers.js";
 
 /** What a poll takes from the call that started its session. */
 export type SessionCommand = Pick<CallStart, "argv" | "command" | "shell" | "cwd">;
 
+interface Session {
+  id: string;
+  /** The exec_command call and then each poll whose output was a chunk of this session, in order. */
+  pieces: TranscriptCall[];
+  /** A piece said the process had exited: the model saw the end. */
+  ended: boolean;
+}
+
 export class ExecSessions {
-  private readonly commands = new Map<string, SessionCommand>();
-  private readonly running: { call: TranscriptCall; session: string }[] = [];
-  private readonly lastPoll = new Map<string, number>();
+  // The sessions still running, by id: Codex frees an id when its process ends, and may hand it out again.
+  private readonly open = new Map<string, Session>();
+  private readonly all: Session[] = [];
+  private readonly polls = new Map<TranscriptCall, string>();
 
-  /** `call`'s result says its process still runs on `session`; the first such call started the session. */
-  stillRunning(call: TranscriptCall, session: string): void {
-    if (!this.commands.has(session)) {
-      const { argv, command, shell, cwd } = call;
-      this.commands.set(session, { ...(argv ? { argv } : {}), ...(command !== undefined ? { command } : {}), ...(shell !== undefined ? { shell } : {}), cwd });
-    }
-    this.running.push({ call, session });
+  /** A write_stdin call on `session`: the session's command, where its start was seen and it still runs. */
+  poll(session: string): SessionCommand | undefined {
+    const start = this.open.get(session)?.pieces[0];
+    if (start === undefined) return undefined;
+    const { argv, command, shell, cwd } = start;
+    return { ...(argv ? { argv } : {}), ...(command !== undefined ? { command } : {}), ...(shell !== undefined ? { shell } : {}), cwd };
   }
 
-  /** A write_stdin call on `session` at `line`: the session's command, where its start was seen. */
-  poll(session: string, line: number): SessionCommand | undefined {
-    this.lastPoll.set(session, line);
-    return this.commands.get(session);
+  /** `call` is a write_stdin on `session`. */
+  polled(call: TranscriptCall, session: string): void {
+    if (this.open.has(session)) this.polls.set(call, session);
   }
 
-  /** Says, for each running chunk whose session was polled after it, where the rest of its output went. */
-  end(): void {
-    for (const { call, session } of this.running) {
-      const last = this.lastPoll.get(session);
-      if (last === undefined || call.line === null || last <= call.line || call.unverifiable === null) continue;
-      call.unverifiable = `still running when its output was taken: the rest came in write_stdin polls of session ${session} (the last at line ${last})`;
+  /** `call`'s output as read: a session's start, one of its later pieces, or neither. */
+  output(call: TranscriptCall, output: CodexOutput): void {
+    const polled = this.polls.get(call);
+    const session = polled === undefined ? undefined : this.open.get(polled);
+    const chunk = output.running || output.returncode !== undefined;
+    if (session !== undefined && chunk) {
+      session.pieces.push(call);
+      if (!output.running) {
+        session.ended = true;
+        this.open.delete(session.id);
+      }
+    } else if (polled === undefined && output.running && output.sessionId !== undefined && !this.open.has(output.sessionId)) {
+      const started: Session = { id: output.sessionId, pieces: [call], ended: false };
+      this.open.set(started.id, started);
+      this.all.push(started);
     }
+  }
+
+  /** `calls` with each session's pieces joined into the call that started it, and its polls taken out. */
+  end(calls: TranscriptCall[]): TranscriptCall[] {
+    const joined = new Set<TranscriptCall>();
+    for (const session of this.all) {
+      join(session);
+      for (const piece of session.pieces.slice(1)) joined.add(piece);
+    }
+    return calls.filter((call) => !joined.has(call));
+  }
+}
+
+function join(session: Session): void {
+  const [start, ...polls] = session.pieces as [TranscriptCall, ...TranscriptCall[]];
+  // exec_command_end, where the log has it, carries the start's call id and says how the process ended, whether
+  // or not the model polled that far.
+  const logged = start.returncode !== undefined ? `; the log's exec_command_end says it exited with code ${start.returncode}` : "";
+  if (polls.length === 0) {
+    if (logged !== "") start.unverifiable = `still running when its output was taken, and never polled${logged}`;
+    return;
+  }
+  const last = polls[polls.length - 1]!;
+  const lines = (calls: TranscriptCall[]): string => `${calls.length === 1 ? "line" : "lines"} ${calls.map((call) => call.line ?? "?").join(", ")}`;
+  const came = `${session.pieces.length} pieces of session ${session.id} (its write_stdin ${polls.length === 1 ? "poll" : "polls"} at ${lines(polls)})`;
+  // Each piece as the model got it, before they are joined.
+  const cut = session.pieces.filter((piece) => findClipMatch(piece.stdout)?.marker.harness === "Codex CLI");
+  start.stdout = session.pieces.map((piece) => piece.stdout).join("");
+  start.declaredSuccess = last.declaredSuccess;
+  if (session.ended) {
+    start.returncode = last.returncode!;
+    start.unverifiable = null;
+  } else {
+    start.unverifiable = `still running when the model last looked: it got ${came}, none with the exit code${logged}`;
+  }
+  if (cut.length > 0) {
+    const which = cut.length === 1 ? `the piece at ${lines(cut)}` : `${cut.length} pieces, at ${lines(cut)} (the figures are the first's)`;
+    start.clipNote = `the output came in ${came}, each cut on its own to its call's max_output_tokens: Codex cut ${which}`;
   }
 }

@@ -18,6 +18,14 @@ const PERSISTENCE_CUT = CLIP_MARKERS.find((marker) => marker.id === "codex-persi
 // What Codex 0.171 puts before a cut output's head (measured in the lab).
 const TRUNCATION_HEADER = /^Warning: truncated output \(original token count: \d{1,12}\)\nTotal output lines: \d{1,12}\n\n/;
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
+// The response_item payloads that hold no call audit reads: ResponseItem's other variants in openai/codex's
+// codex-rs/protocol/src/models.rs, and those the 0.146 schema fixture shows (web search, image generation and tool
+// search run on the server and return no command output). Any other payload type is counted with the unknown
+// record types.
+const OTHER_ITEMS = new Set([
+  "message", "reasoning", "web_search_call", "image_generation_call", "tool_search_call", "tool_search_output", "ghost_snapshot",
+  "compaction", "compaction_summary", "additional_tools", "agent_message", "other",
+]);
 const OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
 // Rollouts before the {timestamp, type, payload} lines (mid-2025): a first line {id, timestamp, instructions},
 // then the response items themselves, one a line, and {record_type: "state"} lines.
@@ -63,13 +71,16 @@ export class CodexReader implements TranscriptReader {
     const type = stringOr(payload.type, "")!;
     if (type === "message" && payload.role === "assistant") return this.log.assistantText(contentText(payload.content));
     if (CALLS.has(type)) return this.call(payload, type, line);
-    if (!OUTPUTS.has(type)) return;
+    if (!OUTPUTS.has(type)) {
+      if (!OTHER_ITEMS.has(type)) this.log.unknownRecord(line, payload.type, "response_item");
+      return;
+    }
     const id = stringOr(payload.call_id);
     const matched =
       id !== null &&
       this.log.result(id, (call) => {
         const output = parseCodexOutput(payload.output);
-        if (output.running && output.sessionId !== undefined) this.sessions.stillRunning(call, output.sessionId);
+        this.sessions.output(call, output);
         // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.
         const returncode = output.returncode;
         return {
@@ -87,8 +98,8 @@ export class CodexReader implements TranscriptReader {
     const argv = Array.isArray(command) && command.every((part) => typeof part === "string") ? (command as string[]) : undefined;
     const name = stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!;
     const session = name === "write_stdin" && (typeof args.session_id === "number" || typeof args.session_id === "string") ? String(args.session_id) : null;
-    const polled = session === null ? undefined : this.sessions.poll(session, line);
-    this.log.call({
+    const polled = session === null ? undefined : this.sessions.poll(session);
+    const made = this.log.call({
       callId: stringOr(payload.call_id),
       toolName: name,
       // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
@@ -100,6 +111,7 @@ export class CodexReader implements TranscriptReader {
       line,
       index: null,
     });
+    if (session !== null) this.sessions.polled(made, session);
   }
 
   private event(payload: JsonObject): void {
@@ -118,11 +130,14 @@ export class CodexReader implements TranscriptReader {
   }
 
   end(): TranscriptRead {
-    const calls = this.log.end();
-    this.sessions.end();
-    for (const call of calls) {
+    const logged = this.log.end();
+    for (const call of logged) {
       const code = call.callId !== null ? this.exitCodes.get(call.callId) : undefined;
       if (call.returncode === undefined && code !== undefined) call.returncode = code;
+    }
+    // After the exit codes: a session the model never saw end may have one from exec_command_end.
+    const calls = this.sessions.end(logged);
+    for (const call of calls) {
       const copy = call.callId !== null ? this.logCopies.get(call.callId) : undefined;
       if (copy !== undefined) compareLogCopy(call, copy);
     }
@@ -141,8 +156,10 @@ function compareLogCopy(call: TranscriptCall, copy: string): void {
   const seen = findClipMatch(call.stdout);
   if (seen === null || seen.marker.harness !== "Codex CLI") return;
   if (PERSISTENCE_CUT.test(copy)) {
-    call.clipNote =
-      "the session log kept only 65,536 characters of the whole output (its item_completed copy is cut at '... command output truncated for persistence ...'): no file holds the rest, so the bytes written are unknown";
+    call.clipNote = noteMore(
+      call.clipNote,
+      "the session log kept only 65,536 characters of the whole output (its item_completed copy is cut at '... command output truncated for persistence ...'): no file holds the rest, so the bytes written are unknown",
+    );
     return;
   }
   const cut = seen.marker.pattern.exec(call.stdout)!;
@@ -154,6 +171,8 @@ function compareLogCopy(call: TranscriptCall, copy: string): void {
     call.keep = "head+tail";
   }
 }
+
+const noteMore = (note: string | undefined, more: string): string => (note === undefined ? more : `${note}; ${more}`);
 
 /** The first line of a rollout written before the {timestamp, type, payload} lines. */
 export const isLegacyMeta = (record: JsonObject): boolean => "id" in record && "timestamp" in record && !("type" in record);

@@ -27,10 +27,13 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
   {
     name: "Qwen Code",
     where: "~/.qwen/projects/<project>/chats/<session>.jsonl",
-    source: "QwenLM/qwen-code packages/core/src/services/chatRecordingService.ts (ChatRecord: message is a genai Content {role, parts}, type user | assistant | tool_result | system)",
+    source: "QwenLM/qwen-code packages/core/src/services/chatRecordingService.ts (ChatRecord: message is a genai Content {role, parts}, type user | assistant | tool_result | system; a tool_result record's toolCallResult)",
+    // The genai Content is the sign, not the record type: Claude Code writes sessionId and could write a top-level
+    // tool_result too, but its message is {role, content}.
     line: (record) =>
       "sessionId" in record &&
-      (record.type === "tool_result" || (isObject(record.message) && (Array.isArray(record.message.parts) || record.message.role === "model"))),
+      ((isObject(record.message) && (Array.isArray(record.message.parts) || record.message.role === "model")) ||
+        (record.type === "tool_result" && isObject(record.toolCallResult))),
   },
   {
     name: "iFlow CLI",
@@ -43,6 +46,17 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     where: "~/.copilot/session-state/<id>/events.jsonl",
     source: "exdis/agent-monitor internal/source/copilot (events {type: session.start | user.message | tool.execution_start | …, data, timestamp})",
     line: (record) => typeof record.type === "string" && /^[a-z_]{1,40}\.[a-z_.]{1,60}$/.test(record.type) && isObject(record.data),
+  },
+  {
+    name: "Factory Droid",
+    where: "droid exec --output-format stream-json",
+    source: "davidrudduck/vk-swarm crates/executors/src/executors/droid/normalize_logs.rs (DroidJson: system init as Claude Code's, then message {role, id, text}, tool_call {messageId, toolId, toolName, parameters}, tool_result {messageId, toolId, isError, value | error}, all with session_id)",
+    // Its first line is a system init as Claude Code's stream-json writes: the records after it tell them apart.
+    line: (record) =>
+      typeof record.session_id === "string" &&
+      ((record.type === "tool_call" && typeof record.toolName === "string" && "parameters" in record) ||
+        (record.type === "tool_result" && typeof record.toolId === "string" && typeof record.isError === "boolean") ||
+        (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record))),
   },
   {
     name: "Hermes Agent",

@@ -73,7 +73,7 @@ test("the log's cut for persistence, found in what the model got, is said to be 
   assert.match(audit.calls[0]!.span.clip_evidence?.note ?? "", /when it writes the session log, not before the model/);
 });
 
-test("unified exec: a poll of a running session is its command's, and the chunk it continues says so", () => {
+test("unified exec: a session's pieces are one result, judged once, where the model saw it end", () => {
   const reader = new CodexReader();
   const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
   const call = (id: string, name: string, args: object) => item({ type: "function_call", name, arguments: JSON.stringify(args), call_id: id });
@@ -81,29 +81,73 @@ test("unified exec: a poll of a running session is its command's, and the chunk 
   [
     JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.125.0" } }),
     call("a", "exec_command", { cmd: "rg -n x .", workdir: "/w/src" }),
-    output("a", "Chunk ID: 1\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 0\nOutput:\n"),
+    output("a", "Chunk ID: 1\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 1\nOutput:\nfirst\n"),
     call("b", "write_stdin", { session_id: 42, chars: "" }),
     output("b", "Chunk ID: 2\nWall time: 2.0 seconds\nProcess exited with code 0\nOriginal token count: 9\nOutput:\nhead…5 tokens truncated…tail"),
     call("c", "exec_command", { cmd: "sleep 99" }),
     output("c", "Chunk ID: 3\nWall time: 1.0 seconds\nProcess running with session ID 7\nOriginal token count: 0\nOutput:\n"),
     call("d", "write_stdin", { session_id: 99, chars: "" }),
+    // Codex may hand an ended session's id out again: a new session, not the first's.
+    call("e", "exec_command", { cmd: "make" }),
+    output("e", "Chunk ID: 4\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 1\nOutput:\ncc\n"),
+    call("f", "write_stdin", { session_id: 42, chars: "" }),
+    output("f", "Chunk ID: 5\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 1\nOutput:\nld\n"),
   ].forEach((text, i) => reader.line(text, i + 1));
   const read = reader.end();
   assert.deepEqual(
-    read.calls.map((call) => [call.line, call.toolName, call.command, call.cwd, call.returncode ?? null]),
+    read.calls.map((call) => [call.line, call.toolName, call.command, call.cwd, call.returncode ?? null, call.stdout]),
     [
-      [2, "exec_command", "rg -n x .", "/w/src", null],
-      [4, "write_stdin", "rg -n x .", "/w/src", 0],
-      [6, "exec_command", "sleep 99", "/w", null],
-      [8, "write_stdin", undefined, "/w", null],
+      [2, "exec_command", "rg -n x .", "/w/src", 0, "first\nhead…5 tokens truncated…tail"],
+      [6, "exec_command", "sleep 99", "/w", null, ""],
+      [8, "write_stdin", undefined, "/w", null, ""],
+      [9, "exec_command", "make", "/w", null, "cc\nld\n"],
     ],
-    "a poll of a session whose start is not in the log names no command",
+    "the polls' pieces are joined into the call that started their session; a poll of an unknown session stays",
   );
-  assert.equal(read.calls[0]!.unverifiable, "still running when its output was taken: the rest came in write_stdin polls of session 42 (the last at line 4)");
-  assert.equal(read.calls[2]!.unverifiable, "still running when its output was taken", "never polled: nothing more of it reached the model");
+  assert.equal(read.calls[0]!.unverifiable, null, "the model saw the session end");
+  assert.equal(read.calls[1]!.unverifiable, "still running when its output was taken", "never polled: nothing more of it reached the model");
+  assert.equal(read.calls[3]!.unverifiable, "still running when the model last looked: it got 2 pieces of session 42 (its write_stdin poll at line 11), none with the exit code");
   const audit = auditRead(read, "rollout.jsonl");
+  const clipped = audit.findings.filter((call) => call.verdict === "clipped");
+  assert.deepEqual(clipped.map((call) => [call.span.tool_name, call.span.source.command, call.span.returncode]), [["exec_command", "rg -n x .", 0]]);
+  assert.equal(clipped[0]!.span.clip_evidence?.note, "the output came in 2 pieces of session 42 (its write_stdin poll at line 4), each cut on its own to its call's max_output_tokens: Codex cut the piece at line 4");
+});
+
+test("synthetic unified exec: sessions polled to their end, cut, left running, never polled", async () => {
+  const audit = auditRead(await readFixture("synthetic/codex-unified-exec.jsonl"), "codex-unified-exec.jsonl");
   assert.deepEqual(
-    audit.findings.filter((call) => call.verdict === "clipped").map((call) => [call.span.tool_name, call.span.source.command]),
-    [["write_stdin", "rg -n x ."]],
+    audit.calls.map((call) => [call.span.source.line, call.span.source.command ?? call.span.tool_name, call.span.returncode ?? null, call.verdict]),
+    [
+      [3, "npm test", 1, "clean"],
+      [10, "rg -n budget /w/app/src", 0, "clipped"],
+      [14, "npm run dev", null, "unverifiable"],
+      [18, "make", 2, "unverifiable"],
+      [21, "write_stdin", null, "clean"],
+    ],
+    "9 calls in the log, 5 results: each session once",
+  );
+  const test = audit.calls[0]!.span;
+  assert.equal(test.preview_stdout, "> app@1.0.0 test\n  ✓ parses the header\n  ✓ reads a chunk\n  ✗ joins the pieces\n\n1 failing\n");
+  assert.equal(test.stdout_truncated, false);
+  assert.equal(audit.calls[1]!.span.clip_evidence?.groups.droppedTokens, 12210);
+  assert.match(audit.calls[1]!.span.clip_evidence?.note ?? "", /Codex cut the piece at line 12$/);
+  assert.match(audit.calls[2]!.reason ?? "", /^still running when the model last looked: it got 2 pieces of session 77001 \(its write_stdin poll at line 16\)/);
+  assert.equal(audit.calls[3]!.reason, "still running when its output was taken, and never polled; the log's exec_command_end says it exited with code 2");
+});
+
+test("response_item payloads of unknown types are summed up with the unknown record types; known ones are not", () => {
+  const reader = new CodexReader();
+  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  [
+    item({ type: "reasoning", summary: [] }),
+    item({ type: "web_search_call", status: "completed", action: { type: "search", query: "x" } }),
+    item({ type: "shell_preview_call", call_id: "a" }),
+    JSON.stringify({ timestamp: "t", type: "frobnicate", payload: {} }),
+    item({ type: "shell_preview_call", call_id: "b" }),
+    item({ call_id: "c" }),
+  ].forEach((text, i) => reader.line(text, i + 1));
+  assert.deepEqual(
+    reader.end().problems.map((problem) => problem.message),
+    ['4 lines of unknown record types: response_item "shell_preview_call" (2), "frobnicate" (1), response_item (no type) (1); the first at line 3'],
   );
 });

@@ -55,6 +55,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/iflow-cli.jsonl": "iFlow CLI",
   "unsupported/copilot-cli-events.jsonl": "GitHub Copilot CLI",
   "unsupported/hermes-session.json": "Hermes Agent",
+  "unsupported/droid-stream.jsonl": "Factory Droid",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -72,6 +73,25 @@ test("a record past the first line is looked at too: iFlow's Gemini-style tool r
   const path = fresh("iflow.jsonl");
   writeFileSync(path, lines);
   await assert.rejects(readTranscript(path), /looks like iFlow CLI/);
+});
+
+test("a Claude Code session with a top-level tool_result record is read as Claude Code, not refused as Qwen Code", async () => {
+  const lines = readFileSync(transcriptPath("synthetic/claude-code-markers.jsonl"), "utf8").split("\n");
+  const result = { type: "tool_result", uuid: "r1", sessionId: "s-synth", tool_use_id: "t1", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "ok" }] } };
+  lines.splice(1, 0, JSON.stringify(result));
+  const path = fresh("claude-tool-result.jsonl");
+  writeFileSync(path, lines.join("\n"));
+  const read = await readTranscript(path);
+  assert.equal(read.format, "claude-code");
+  assert.ok(read.calls.length > 0);
+  // Qwen Code's own tool_result record is still told by its toolCallResult, whatever its message holds.
+  assert.equal(unsupportedLines([{ ...result, toolCallResult: { callId: "t1" } }])?.name, "Qwen Code");
+});
+
+test("a Droid stream whose first line is a system init, as Claude Code's stream-json, is refused as Droid", () => {
+  const records = readFileSync(transcriptPath("unsupported/droid-stream.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { format: "claude-code" }, "the first line alone is Claude Code's");
+  for (const record of records.slice(1, 4)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
 });
 
 test("no record of a Claude Code or Codex fixture looks like a format toolspan does not read", () => {
