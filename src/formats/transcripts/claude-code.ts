@@ -41,6 +41,11 @@ export class ClaudeCodeReader implements TranscriptReader {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    this.record(record, line);
+  }
+
+  /** One record already parsed (an event of a JSON array of them), read as its line would be. */
+  record(record: JsonObject, line: number): void {
     // `claude -p --output-format stream-json` streams the same records with snake_case keys (session_id,
     // tool_use_result), opened by a system init event naming claude_code_version, closed by a result event.
     this.version ??= stringOr(record.version) ?? stringOr(record.claude_code_version);
@@ -121,7 +126,8 @@ export const isStreamInit = (record: JsonObject): boolean => record.type === "sy
  * execution file): each read as its line would be, placed by its position in the array. */
 export function readClaudeEvents(events: readonly unknown[]): TranscriptRead {
   const reader = new ClaudeCodeReader();
-  events.forEach((event, position) => reader.line(JSON.stringify(event), position + 1));
+  // An object is read as it is; anything else goes through the line reader for its message.
+  events.forEach((event, position) => (isObject(event) ? reader.record(event, position + 1) : reader.line(JSON.stringify(event), position + 1)));
   const read = reader.end();
   const byIndex = <T extends { line: number | null; index: number | null }>(item: T): T => ({ ...item, index: item.line, line: null });
   return { ...read, calls: read.calls.map(byIndex), problems: read.problems.map(byIndex) };
