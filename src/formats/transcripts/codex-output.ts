@@ -50,11 +50,10 @@ function parseHeaderText(output: string): CodexOutput {
     if (!HEADER.test(line)) break;
     const exited = EXITED.exec(line);
     if (exited) result.returncode = Number(exited[1]);
-    const running = RUNNING.exec(line);
-    if (running) {
-      result.running = true;
-      result.sessionId = running[1]!;
-    }
+    // Running whatever its id says; only a number is a session a poll can name.
+    if (line.startsWith("Process running with session ID ")) result.running = true;
+    const session = RUNNING.exec(line)?.[1];
+    if (session !== undefined) result.sessionId = session;
     offset = next;
   }
   return result;
