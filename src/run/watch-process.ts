@@ -1,5 +1,5 @@
 // Runs one argv (never through a shell) in its own process group and watches it to the end. The limits that may
-// stop it (limits/: timeout, idle, abort) and the drain of its pipes (stream-drain.ts) are separate pieces; this
+// stop it (limits.ts: timeout, idle, abort) and the drain of its pipes (stream-drain.ts) are separate pieces; this
 // file starts them around one spawn and turns what they saw into the outcome.
 import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
@@ -7,10 +7,7 @@ import type { StreamName } from "../contract/span.js";
 import { forwardSignalsTo } from "./forward-signals.js";
 import { guardGroup, type UnfinishedTrace } from "./guard.js";
 import { killGroup } from "./kill-group.js";
-import { stopOnAbort } from "./limits/abort.js";
-import { stopOnIdle } from "./limits/idle.js";
-import { stopGroup } from "./limits/stop.js";
-import { stopOnTimeout } from "./limits/timeout.js";
+import { stopGroup, stopOnAbort, stopOnIdle, stopOnTimeout } from "./limits.js";
 import { PausedPipes } from "./quiet-timer.js";
 import { drainStreams, type Sink } from "./stream-drain.js";
 

@@ -1,5 +1,5 @@
 // A host for one limit under test: it records the causes the limit stops with, and clears it on demand.
-import type { LimitHost, StopCause } from "../../src/run/limits/stop.js";
+import type { LimitHost, StopCause } from "../../src/run/limits.js";
 
 export function recordingHost(): { host: LimitHost; causes: StopCause[]; clear: () => void } {
   const causes: StopCause[] = [];
