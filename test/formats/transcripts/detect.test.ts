@@ -31,13 +31,15 @@ test("documents: OpenHands events, SWE-agent trajectories, mini-swe-agent messag
   assert.deepEqual(detectDocument([{ type: "system", subtype: "init", session_id: "s" }, { type: "result" }]), { format: "claude-code" });
   assert.match((detectDocument({ trajectory: [] }) as { reason: string }).reason, /no history/);
   assert.match((detectDocument(42) as { reason: string }).reason, /neither an object nor an array/);
-  // OpenHands V1 (software-agent-sdk) events carry action and observation as objects: refused by name, not read as V0.
+  // OpenHands V1 (software-agent-sdk) events carry action and observation as objects: read as V1, not as V0 events.
+  const envelope = { timestamp: "2026-11-30T10:00:00", source: "agent" };
   const v1 = [
-    { kind: "SystemPromptEvent", source: "agent" },
-    { kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "ls", kind: "TerminalAction" } },
-    { kind: "ObservationEvent", tool_name: "terminal", tool_call_id: "t1", observation: { content: [], kind: "TerminalObservation" } },
+    { ...envelope, id: "e0", kind: "SystemPromptEvent" },
+    { ...envelope, id: "e1", kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "ls", kind: "TerminalAction" } },
+    { ...envelope, id: "e2", source: "environment", kind: "ObservationEvent", tool_name: "terminal", tool_call_id: "t1", action_id: "e1", observation: { content: [], kind: "TerminalObservation" } },
   ];
-  assert.match((detectDocument(v1) as { reason: string }).reason, /^looks like OpenHands V1 conversation events .*: not supported$/);
+  assert.deepEqual(detectDocument(v1), { format: "openhands-sdk" });
+  assert.deepEqual(detectFirstLine(v1[1]!, 1), { format: "openhands-sdk" });
 });
 
 test("an unrecognised file is refused with the reason, a missing one as unreadable", async () => {
@@ -113,8 +115,10 @@ const DOCUMENTED_LINE_ORDER = [
   "claude-code: stream-json init",
   "codex: rollout record",
   "claude-code: session record",
+  "openhands-sdk: event line",
 ];
 const DOCUMENTED_DOCUMENT_ORDER = [
+  "openhands-sdk: event array",
   "openhands: event array",
   "claude-code: stream-json event array",
   "mini-swe-agent: message list",
