@@ -58,6 +58,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/copilot-cli-events.jsonl": "GitHub Copilot CLI",
   "unsupported/hermes-session.json": "Hermes Agent",
   "unsupported/droid-stream.jsonl": "Factory Droid",
+  "unsupported/pi-session.jsonl": "Pi coding agent",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -94,6 +95,17 @@ test("a Droid stream whose first line is a system init, as Claude Code's stream-
   const records = readFileSync(transcriptPath("unsupported/droid-stream.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
   assert.deepEqual(detectFirstLine(records[0]!, 1), { format: "claude-code" }, "the first line alone is Claude Code's");
   for (const record of records.slice(1, 4)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
+});
+
+test("a Pi session, whose header has a Codex rollout's timestamp and type, is refused as Pi, version 1 headers too", () => {
+  const records = readFileSync(transcriptPath("unsupported/pi-session.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { reason: "not a Codex rollout: line 1 has no payload" }, "the first line alone is a broken rollout");
+  const { version, ...v1Header } = records[0]!;
+  assert.equal(version, 3);
+  assert.equal(unsupportedLines([v1Header])?.name, "Pi coding agent");
+  // Past the header, a tool result tells it (a file cut to its later lines).
+  assert.equal(unsupportedLines(records.slice(1))?.name, "Pi coding agent");
+  assert.equal(unsupportedLines(records.slice(1, 5)), null, "model changes, a user and an assistant message alone are no proof");
 });
 
 test("no record of a Claude Code or Codex fixture looks like a format toolspan does not read", () => {
