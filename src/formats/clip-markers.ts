@@ -241,6 +241,40 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source: "All-Hands-AI/OpenHands openhands/events/observation/commands.py (_truncate_if_needed)",
   },
   {
+    id: "openhands-sdk-output-saved",
+    harness: "OpenHands",
+    versions: ">=1.4 (software-agent-sdk; read in 1.43.1)",
+    pattern: /<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you\. The complete output has been saved to /,
+    groups: {},
+    example:
+      "head<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you. The complete output has been saved to /workspace/conversations/e18b/observations/terminal_output_1a2b3c4d.txt - you can use other tools to view the full content (truncated part starts around line 412).</NOTE>tail",
+    verified: "source",
+    source:
+      "OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/utils/truncate.py (DEFAULT_TRUNCATE_NOTICE_WITH_PERSIST, maybe_truncate with save_dir: head and tail kept around it), written by TerminalObservation.to_llm_content (openhands-tools/openhands/tools/terminal/definition.py: MAX_CMD_OUTPUT_SIZE, 30,000 characters, into full_output_save_dir) and the browser's: only in the model's copy (an LLM log's), never in the event itself",
+  },
+  {
+    id: "openhands-sdk-response-clipped",
+    harness: "OpenHands",
+    versions: ">=1.0 (software-agent-sdk; read in 1.43.1)",
+    pattern: /<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you\./,
+    groups: {},
+    example: "head<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you.</NOTE>tail",
+    verified: "source",
+    source:
+      "OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/utils/truncate.py (DEFAULT_TRUNCATE_NOTICE, put by maybe_truncate between the head and tail it keeps), as the terminal cuts at 30,000 characters (openhands-tools/openhands/tools/terminal/terminal/terminal_session.py), llm/message.py any tool text past 50,000, and file_editor a command's output at 16,000 (tools/file_editor/utils/constants.py CONTENT_TRUNCATED_NOTICE, its file and directory views' notices being response-clipped's)",
+  },
+  {
+    id: "openhands-previous-output-truncated",
+    harness: "OpenHands",
+    versions: ">=1.0 (software-agent-sdk; read in 1.43.1)",
+    pattern: /\[Previous command outputs are truncated\. Showing the last \d{1,12} lines of the output below\.\]/,
+    groups: {},
+    example: "[Previous command outputs are truncated. Showing the last 1999 lines of the output below.]\n…",
+    verified: "source",
+    source:
+      "OpenHands/software-agent-sdk openhands-tools/openhands/tools/terminal/terminal/terminal_session.py (metadata.prefix when the command's first prompt scrolled out of the terminal's history: its head is lost)",
+  },
+  {
     id: "swe-agent-clipped-note",
     harness: "SWE-agent",
     versions: ">=0.7 (next_step_truncated_observation_template)",

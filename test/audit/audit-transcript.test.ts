@@ -63,6 +63,8 @@ test("synthetic samples: every harness's markers are found, the failures are unv
       "unverifiable",
     ],
     "synthetic/openhands-markers.json": ["openhands-command-output-truncated", "openhands-observation-truncated", "response-clipped", "unverifiable"],
+    "synthetic/openhands-sdk-conversation": ["openhands-sdk-response-clipped", "response-clipped", "openhands-previous-output-truncated", "unverifiable"],
+    "synthetic/openhands-sdk-events.json": ["openhands-previous-output-truncated"],
     "synthetic/swe-agent-clipped.traj": ["swe-agent-clipped-note"],
     "synthetic/codex-legacy-rollout.jsonl": ["codex-omitted-lines"],
     "synthetic/mini-swe-agent-elided.traj.json": ["mini-swe-agent-elided-chars", "mini-swe-agent-elided-chars"],

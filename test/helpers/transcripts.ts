@@ -32,6 +32,7 @@ export const REAL_FIXTURES: readonly { file: string; format: string }[] = [
   { file: "openhands/multi_swe_bench-output-line-1.jsonl", format: "openhands" },
   { file: "openhands/resolver-output.jsonl", format: "openhands" },
   { file: "openhands/wrong_initial_state.json", format: "openhands" },
+  { file: "openhands_sdk/goal-events.jsonl", format: "openhands-sdk" },
   { file: "swe_agent/6e44b9__sweagenttestrepo-1c2844.traj", format: "swe-agent" },
   { file: "swe_agent/pydicom__pydicom-1458.traj", format: "swe-agent" },
   { file: "mini_swe_agent/github_issue.traj.json", format: "mini-swe-agent" },

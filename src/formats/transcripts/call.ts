@@ -2,7 +2,7 @@
 import type { KeepPolicy } from "../../contract/span.js";
 
 /** The transcript formats toolspan audit reads. */
-export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "openhands" | "swe-agent" | "mini-swe-agent";
+export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "openhands" | "openhands-sdk" | "swe-agent" | "mini-swe-agent";
 
 /** One tool call and its result as a transcript holds them. Absent or null fields are what it does not say. */
 export interface TranscriptCall {

@@ -9,6 +9,7 @@ import { GeminiReader, isGeminiDocument, isGeminiMetadata, readGeminiDocument } 
 import { isObject, type JsonObject } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
 import { isEvaluationInstance, OpenHandsEvalReader, readOpenHands } from "./openhands.js";
+import { isSdkEvent, OpenHandsSdkReader, readOpenHandsSdk } from "./openhands-sdk.js";
 import { readSweAgent } from "./swe-agent.js";
 
 /** What a rule says of the content: its format's (true), refused with a reason (it looks like its format but is
@@ -43,12 +44,6 @@ export interface TranscriptFormatDescriptor {
   /** Checks of a whole JSON document: an array with an object in it, or an object. */
   documentRules?: readonly DetectionRule<unknown>[];
 }
-
-// Read in atineoSE/openhands-trajectory-visualizer docs/data/*/events.json (conversations exported from
-// ~/.openhands/conversations/<id>/events/): {kind: "ActionEvent", tool_name, tool_call_id, action: {kind, …}}.
-const isSdkEvent = (event: unknown): boolean =>
-  isObject(event) && typeof event.kind === "string" && event.kind.endsWith("Event") && (isObject(event.action) || isObject(event.observation));
-const OPENHANDS_V1_REFUSAL = "looks like OpenHands V1 conversation events (software-agent-sdk, ~/.openhands/conversations/<id>/events): not supported";
 
 export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescriptor> = {
   "claude-code": {
@@ -114,15 +109,21 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
       {
         order: 1,
         name: "event array",
-        test: (doc) => {
-          if (!Array.isArray(doc)) return null;
-          // OpenHands V1 (software-agent-sdk) events have action and observation keys too, but as objects: read as
-          // V0 events, each would be skipped and the file called clean with no call in it.
-          if (doc.some(isSdkEvent)) return OPENHANDS_V1_REFUSAL;
-          return doc.some((event) => isObject(event) && ("action" in event || "observation" in event)) || null;
-        },
+        test: (doc) => (Array.isArray(doc) && doc.some((event) => isObject(event) && ("action" in event || "observation" in event))) || null,
       },
     ],
+  },
+  "openhands-sdk": {
+    id: "openhands-sdk",
+    harness: "OpenHands",
+    fileTools: ["file_editor", "str_replace_editor", "planning_file_editor", "read_file", "list_directory", "glob", "grep"],
+    lineReader: () => new OpenHandsSdkReader(),
+    readDocument: (doc) => readOpenHandsSdk(doc as unknown[]),
+    // After the other formats' first lines: none of theirs has the SDK's {kind, id, timestamp, source} envelope.
+    lineRules: [{ order: 7, name: "event line", test: (r) => isSdkEvent(r) || null }],
+    // Before OpenHands' V0 event array: V1 events have action and observation keys too, but as objects, and read as
+    // V0 events each would be skipped and the file called clean with no call in it.
+    documentRules: [{ order: 0, name: "event array", test: (doc) => (Array.isArray(doc) && doc.some(isSdkEvent)) || null }],
   },
   "swe-agent": {
     id: "swe-agent",

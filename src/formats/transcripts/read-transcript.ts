@@ -1,15 +1,18 @@
 // Reads one transcript file: sniffs its format from the content, then streams a line-based one line by line
 // and parses a whole-document one under a size limit. The only part of the readers that touches the disk.
 import { createHash } from "node:crypto";
-import { open, readFile, stat } from "node:fs/promises";
+import { open, readdir, readFile, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
 import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.js";
 import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { TRANSCRIPT_FORMATS } from "./formats.js";
+import { readOpenHandsSdk } from "./openhands-sdk.js";
 import { ToolspanError } from "../../util/errors.js";
 
-/** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent) larger than this are refused. */
+/** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent), and an events directory's files together,
+ * larger than this are refused. */
 export const DOCUMENT_LIMIT_BYTES = 256 * 1024 * 1024;
 
 const SNIFF_BYTES = 1 << 16;
@@ -29,6 +32,7 @@ export class UnrecognisedTranscript extends ToolspanError {
 export async function readTranscript(path: string): Promise<TranscriptRead> {
   // Before the sniff's open, which would wait forever on a FIFO without a writer.
   refuseNonRegular(path);
+  if (await isDirectory(path)) return readEventsDirectory(path);
   const head = await sniff(path);
   // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
   // only its start tells it.
@@ -45,6 +49,51 @@ const EVALUATION_START = /^\{\s{0,4}(?:"instance_id"|"issue"\s{0,4}:\s{0,4}\{\s{
 
 // Detection names only formats that have a line reader for line-based content.
 const lineReader = (format: TranscriptFormat): TranscriptReader => TRANSCRIPT_FORMATS[format].lineReader!();
+
+const isDirectory = (path: string): Promise<boolean> => stat(path).then(
+  (info) => info.isDirectory(),
+  () => false,
+);
+
+// The file name an OpenHands V1 conversation gives each event (openhands-sdk conversation/persistence_const.py,
+// EVENT_NAME_RE): its index, at least 5 digits, then the event's id.
+const EVENT_FILE = /^event-(\d{5,})-[0-9a-fA-F-]{8,}\.json$/;
+
+// An OpenHands V1 conversation as the SDK keeps it: its events directory, or the conversation's directory that
+// holds one, read in the order of the files' indexes. The conversation's id is its directory's name.
+async function readEventsDirectory(path: string): Promise<TranscriptRead> {
+  try {
+    let dir = path;
+    let names = await readdir(dir);
+    if (!names.some((name) => EVENT_FILE.test(name)) && names.includes("events")) {
+      dir = join(path, "events");
+      names = await readdir(dir);
+    }
+    const files = names.flatMap((name) => {
+      const index = EVENT_FILE.exec(name)?.[1];
+      return index === undefined ? [] : [{ name, index: Number(index) }];
+    });
+    if (files.length === 0) throw new UnrecognisedTranscript(path, "a directory with no OpenHands V1 event files (event-NNNNN-<id>.json) in it or in its events/");
+    files.sort((a, b) => a.index - b.index);
+    let size = 0;
+    for (const { name } of files) size += (await stat(join(dir, name))).size;
+    if (size > DOCUMENT_LIMIT_BYTES) throw new UnrecognisedTranscript(path, `${size} bytes of events: a directory of events is read only up to 256 MiB`);
+    const content = createHash("sha256");
+    const events: unknown[] = [];
+    for (const { name } of files) {
+      const text = await readFile(join(dir, name), "utf8");
+      content.update(text).update("\n");
+      const event = parseObjectLine(text);
+      // A file that is not an object is skipped by the reader, which says so at its place.
+      events.push(typeof event === "string" ? null : event);
+    }
+    const conversation = basename(resolve(dir)) === "events" ? dirname(resolve(dir)) : resolve(dir);
+    return { ...readOpenHandsSdk(events, basename(conversation)), contentSha256: content.digest("hex") };
+  } catch (error) {
+    if (error instanceof UnrecognisedTranscript) throw error;
+    throw unreadableInput(path, error);
+  }
+}
 
 async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
   try {

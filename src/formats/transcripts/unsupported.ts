@@ -59,6 +59,16 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
         (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record))),
   },
   {
+    name: "Pi coding agent",
+    where: "~/.pi/agent/sessions/--<cwd>--/<timestamp>_<id>.jsonl",
+    source:
+      "badlogic/pi-mono packages/coding-agent/src/core/session-manager.ts (SessionHeader {type: session, version (3; none in v1), id, timestamp, cwd, parentSession} as the first line, then SessionEntry lines {type, id, parentId, timestamp}; a message entry's AgentMessage has role user | assistant | toolResult | bashExecution | custom, docs/session.md)",
+    // Its header has Codex's timestamp and type but no payload: without this, it is refused as a broken rollout.
+    line: (record) =>
+      (record.type === "session" && typeof record.id === "string" && typeof record.timestamp === "string" && typeof record.cwd === "string" && !("payload" in record)) ||
+      (record.type === "message" && isObject(record.message) && (record.message.role === "toolResult" || record.message.role === "bashExecution")),
+  },
+  {
     name: "Hermes Agent",
     where: "~/.hermes/sessions/session_<id>.json",
     source: "NousResearch/hermes-agent run_agent.py (_save_session_log: session_id, model, base_url, platform, session_start, message_count, messages)",

@@ -31,13 +31,15 @@ test("documents: OpenHands events, SWE-agent trajectories, mini-swe-agent messag
   assert.deepEqual(detectDocument([{ type: "system", subtype: "init", session_id: "s" }, { type: "result" }]), { format: "claude-code" });
   assert.match((detectDocument({ trajectory: [] }) as { reason: string }).reason, /no history/);
   assert.match((detectDocument(42) as { reason: string }).reason, /neither an object nor an array/);
-  // OpenHands V1 (software-agent-sdk) events carry action and observation as objects: refused by name, not read as V0.
+  // OpenHands V1 (software-agent-sdk) events carry action and observation as objects: read as V1, not as V0 events.
+  const envelope = { timestamp: "2026-11-30T10:00:00", source: "agent" };
   const v1 = [
-    { kind: "SystemPromptEvent", source: "agent" },
-    { kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "ls", kind: "TerminalAction" } },
-    { kind: "ObservationEvent", tool_name: "terminal", tool_call_id: "t1", observation: { content: [], kind: "TerminalObservation" } },
+    { ...envelope, id: "e0", kind: "SystemPromptEvent" },
+    { ...envelope, id: "e1", kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "ls", kind: "TerminalAction" } },
+    { ...envelope, id: "e2", source: "environment", kind: "ObservationEvent", tool_name: "terminal", tool_call_id: "t1", action_id: "e1", observation: { content: [], kind: "TerminalObservation" } },
   ];
-  assert.match((detectDocument(v1) as { reason: string }).reason, /^looks like OpenHands V1 conversation events .*: not supported$/);
+  assert.deepEqual(detectDocument(v1), { format: "openhands-sdk" });
+  assert.deepEqual(detectFirstLine(v1[1]!, 1), { format: "openhands-sdk" });
 });
 
 test("an unrecognised file is refused with the reason, a missing one as unreadable", async () => {
@@ -56,6 +58,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/copilot-cli-events.jsonl": "GitHub Copilot CLI",
   "unsupported/hermes-session.json": "Hermes Agent",
   "unsupported/droid-stream.jsonl": "Factory Droid",
+  "unsupported/pi-session.jsonl": "Pi coding agent",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -94,6 +97,17 @@ test("a Droid stream whose first line is a system init, as Claude Code's stream-
   for (const record of records.slice(1, 4)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
 });
 
+test("a Pi session, whose header has a Codex rollout's timestamp and type, is refused as Pi, version 1 headers too", () => {
+  const records = readFileSync(transcriptPath("unsupported/pi-session.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { reason: "not a Codex rollout: line 1 has no payload" }, "the first line alone is a broken rollout");
+  const { version, ...v1Header } = records[0]!;
+  assert.equal(version, 3);
+  assert.equal(unsupportedLines([v1Header])?.name, "Pi coding agent");
+  // Past the header, a tool result tells it (a file cut to its later lines).
+  assert.equal(unsupportedLines(records.slice(1))?.name, "Pi coding agent");
+  assert.equal(unsupportedLines(records.slice(1, 5)), null, "model changes, a user and an assistant message alone are no proof");
+});
+
 test("no record of a Claude Code or Codex fixture looks like a format toolspan does not read", () => {
   const files = [...REAL_FIXTURES.map(({ file }) => file), "lab/claude_code/lab-2.1.332.jsonl", "lab/codex/lab-0.171.0.jsonl", "synthetic/claude-code-markers.jsonl", "synthetic/codex-markers.jsonl"];
   for (const file of files.filter((name) => name.endsWith(".jsonl"))) {
@@ -113,8 +127,10 @@ const DOCUMENTED_LINE_ORDER = [
   "claude-code: stream-json init",
   "codex: rollout record",
   "claude-code: session record",
+  "openhands-sdk: event line",
 ];
 const DOCUMENTED_DOCUMENT_ORDER = [
+  "openhands-sdk: event array",
   "openhands: event array",
   "claude-code: stream-json event array",
   "mini-swe-agent: message list",

@@ -1,0 +1,150 @@
+// OpenHands V1 conversations (the software-agent-sdk, OpenHands/software-agent-sdk): each event is one pydantic
+// model serialised with its class in `kind` (openhands-sdk/openhands/sdk/event/). LocalConversation keeps them
+// under ~/.openhands/conversations/<id>/events/, one compact JSON file an event, `event-{idx:05d}-{event_id}.json`
+// (conversation/persistence_const.py, event_store.py); exports write them as a JSON array or a line each.
+// - ActionEvent {tool_name, tool_call_id, action: {kind, …}}: a call; `action.command` is the terminal's command
+//   line (TerminalAction; ExecuteBashAction of tool `execute_bash` before 1.3). A `finish` call is the agent
+//   declaring it is done.
+// - ObservationEvent {tool_name, tool_call_id, action_id, observation: {kind, content: [{type: "text", text}],
+//   is_error, …}} answers it; before 1.0 the text was `observation.output`. TerminalObservation adds `exit_code`
+//   (null where the command never ran; -1 where the timeout hit and it still runs, or no exit code could be read),
+//   `timeout`, and `metadata` {working_dir, prefix, suffix}:
+//   the model reads prefix + text + suffix (tools/terminal/definition.py, to_llm_content).
+// - AgentErrorEvent {tool_call_id, error} and UserRejectObservation {tool_call_id, rejection_reason} answer a call
+//   that did not run: the model reads the error, or "Action rejected: <reason>".
+// - MessageEvent {source, llm_message: {role, content}}: what the agent said.
+// The SDK cuts a terminal result to 30,000 characters (MAX_CMD_OUTPUT_SIZE) and a file view to 16,000
+// (MAX_RESPONSE_LEN_CHAR) with maybe_truncate (openhands-sdk/openhands/sdk/utils/truncate.py), which keeps head
+// and tail around `<response clipped><NOTE>…</NOTE>`: that notice is in the text the event holds. A text the event
+// holds whole but past a limit was cut again on its way to the model without leaving it in the event.
+import { CallLog, type CallResult } from "./call-log.js";
+import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
+import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+
+const SOURCES: ReadonlySet<unknown> = new Set(["agent", "user", "environment", "hook"]);
+const TERMINAL_TOOLS: ReadonlySet<string> = new Set(["terminal", "execute_bash"]);
+
+// tools/terminal/constants.py MAX_CMD_OUTPUT_SIZE, applied again by TerminalObservation.to_llm_content.
+const TERMINAL_LIMIT = 30_000;
+// utils/truncate.py DEFAULT_TEXT_CONTENT_LIMIT: llm/message.py cuts any tool result's text to it.
+const TEXT_LIMIT = 50_000;
+
+/** A record of a V1 conversation: the SDK's event envelope, {kind, id, timestamp, source}. */
+export const isSdkEvent = (value: unknown): value is JsonObject =>
+  isObject(value) && typeof value.kind === "string" && typeof value.id === "string" && typeof value.timestamp === "string" && SOURCES.has(value.source);
+
+/** Where an event sits: its line in a JSON-lines file, or its position (from 1) in an array or events directory. */
+interface EventPlace {
+  line: number | null;
+  index: number | null;
+}
+
+/** Reads V1 events one at a time, in the order they were written. */
+class SdkEvents {
+  readonly log = new CallLog();
+  // Calls by their ActionEvent's id (what an observation's action_id names); the tool_call_id pairs the rest.
+  private readonly byAction = new Map<string, TranscriptCall>();
+  // The finish calls' ids: their observation only echoes the agent's message.
+  private readonly finishes = new Set<string>();
+
+  event(event: unknown, place: EventPlace): void {
+    if (!isSdkEvent(event)) return this.log.problem(place.line, place.index, "not an OpenHands SDK event ({kind, id, timestamp, source}); skipped");
+    if (event.kind === "ActionEvent") this.action(event, place);
+    else if (event.kind === "MessageEvent") this.message(event);
+    else if (typeof event.tool_call_id === "string" && typeof event.tool_name === "string") this.result(event, place);
+  }
+
+  private action(event: JsonObject, place: EventPlace): void {
+    const toolName = stringOr(event.tool_name, "(unnamed tool)")!;
+    const callId = stringOr(event.tool_call_id);
+    const action = isObject(event.action) ? event.action : {};
+    if (toolName === "finish" || action.kind === "FinishAction") {
+      if (callId !== null) this.finishes.add(callId);
+      return this.log.declareSuccess();
+    }
+    const command = TERMINAL_TOOLS.has(toolName) ? stringOr(action.command) : null;
+    const call = this.log.call({ callId, toolName, ...(command !== null ? { command, shell: "bash" } : {}), cwd: null, line: place.line, index: place.index });
+    this.byAction.set(event.id as string, call);
+  }
+
+  private message(event: JsonObject): void {
+    const message = isObject(event.llm_message) ? event.llm_message : {};
+    if (event.source === "agent") this.log.assistantText(contentText(message.content));
+  }
+
+  private result(event: JsonObject, place: EventPlace): void {
+    const callId = event.tool_call_id as string;
+    if (this.finishes.delete(callId)) return;
+    const result = observationResult(event);
+    const call = typeof event.action_id === "string" ? this.byAction.get(event.action_id) : undefined;
+    if (call !== undefined) {
+      this.byAction.delete(event.action_id as string);
+      return this.log.resultFor(call, result);
+    }
+    if (!this.log.result(callId, () => result)) {
+      this.log.problem(place.line, place.index, `${String(event.kind)} for tool_call_id ${JSON.stringify(callId)} has no matching ActionEvent; skipped`);
+    }
+  }
+}
+
+// What the model read of an observation, error or rejection, with the terminal's exit code and directory.
+function observationResult(event: JsonObject): CallResult {
+  if (event.kind === "AgentErrorEvent") return { stdout: stringOr(event.error, "")! };
+  if (event.kind === "UserRejectObservation") return { stdout: `Action rejected: ${stringOr(event.rejection_reason, "User rejected the action")}` };
+  const observation = isObject(event.observation) ? event.observation : {};
+  const parts = Array.isArray(observation.content) ? observation.content.map((part) => contentText(part)) : [stringOr(observation.output, "")!];
+  const text = parts.join("\n");
+  // The message limit is each text part's.
+  if (observation.kind !== "TerminalObservation" && observation.kind !== "ExecuteBashObservation") return { stdout: text, ...beyondLimit(parts, TEXT_LIMIT) };
+  const metadata = isObject(observation.metadata) ? observation.metadata : {};
+  const stdout = `${stringOr(metadata.prefix, "")}${text}${stringOr(metadata.suffix, "")}`;
+  // The observation's own: metadata.exit_code defaults to -1, also where the command never ran (an error).
+  const code = integerOr(observation.exit_code);
+  const running = code === -1 || observation.timeout === true;
+  return {
+    stdout,
+    ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
+    ...(running ? { unverifiable: "exit code -1: the command was still running at the SDK's timeout, or its exit code could not be read" } : beyondLimit([stdout], TERMINAL_LIMIT)),
+    cwd: stringOr(metadata.working_dir),
+  };
+}
+
+// A text the event holds longer than the SDK passes on: the model read a copy cut with no mark left in the event.
+// Its notice is in the event only where the tool cut it first, and then the marker says so.
+function beyondLimit(texts: readonly string[], limit: number): Pick<CallResult, "unverifiable"> {
+  const over = texts.some((text) => !text.includes("<response clipped>") && charsPast(text, limit));
+  if (!over) return {};
+  return { unverifiable: `the event holds more than the ${limit.toLocaleString("en-US")} characters the OpenHands SDK passes to the model: the model read a cut copy that is not in the event` };
+}
+
+// Python counts characters by code point, as a string's iterator does.
+function charsPast(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  let chars = 0;
+  for (const _ of text) if (++chars > limit) return true;
+  return false;
+}
+
+/** Reads V1 events, already parsed: a JSON array, or an events directory's files in index order. */
+export function readOpenHandsSdk(events: readonly unknown[], sessionId: string | null = null): TranscriptRead {
+  const reader = new SdkEvents();
+  events.forEach((event, position) => reader.event(event, { line: null, index: position + 1 }));
+  return { format: "openhands-sdk", harnessVersion: null, sessionId, calls: reader.log.end(), problems: reader.log.problems };
+}
+
+/** V1 events one a line. */
+export class OpenHandsSdkReader implements TranscriptReader {
+  readonly format = "openhands-sdk" as const;
+  private readonly events = new SdkEvents();
+
+  line(text: string, line: number): void {
+    if (text.trim() === "") return;
+    const record = parseObjectLine(text);
+    if (typeof record === "string") return this.events.log.problem(line, null, `${record}; skipped`);
+    this.events.event(record, { line, index: null });
+  }
+
+  end(): TranscriptRead {
+    return { format: this.format, harnessVersion: null, sessionId: null, calls: this.events.log.end(), problems: this.events.log.problems };
+  }
+}

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { auditTranscript } from "../../../src/audit/audit-transcript.js";
+import { readOpenHandsSdk } from "../../../src/formats/transcripts/openhands-sdk.js";
+import { readTranscript, UnrecognisedTranscript } from "../../../src/formats/transcripts/read-transcript.js";
+import { scratchPaths } from "../../helpers/scratch.js";
+import { readFixture, transcriptPath } from "../../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-openhands-sdk-");
+const CONVERSATION = "synthetic/openhands-sdk-conversation";
+const eventFiles = (): string[] => readdirSync(transcriptPath(`${CONVERSATION}/events`)).sort();
+const eventTexts = (): string[] => eventFiles().map((name) => readFileSync(transcriptPath(`${CONVERSATION}/events/${name}`), "utf8"));
+
+test("the SDK's own real events: a call refused before it ran, a traceback with exit 1, an observation whose call the slice dropped", async () => {
+  const read = await readFixture("openhands_sdk/goal-events.jsonl");
+  assert.equal(read.format, "openhands-sdk");
+  assert.deepEqual(
+    read.calls.map((call) => [call.line, call.callId, call.toolName, call.returncode, call.cwd, call.unverifiable]),
+    [
+      // exit_code null: the SDK refused the two commands; metadata.exit_code is only its default -1.
+      [4, "chatcmpl-tool-9d0341c7a033ae28", "terminal", undefined, null, null],
+      [9, "chatcmpl-tool-9fa678118a57807d", "terminal", 1, "/workspace/project", null],
+    ],
+  );
+  assert.match(read.calls[0]!.command!, /^SESSION_URL=/);
+  assert.match(read.calls[1]!.stdout, /JSONDecodeError: Expecting value[^]*\n\[The command completed with exit code 1\.\]$/);
+  assert.deepEqual(read.problems.map((problem) => [problem.line, problem.message]), [[7, 'ObservationEvent for tool_call_id "chatcmpl-tool-9051d3d10f914188" has no matching ActionEvent; skipped']]);
+});
+
+test("a conversation directory: every call paired by its action's id, the clipped ones by their marker, the clean ones clean", async () => {
+  const audit = await auditTranscript(transcriptPath(CONVERSATION));
+  assert.equal(audit.format, "openhands-sdk");
+  assert.deepEqual(
+    audit.calls.map((call) => [call.span.source.index, call.span.tool_name, call.span.source.command ?? null, call.span.returncode ?? null, call.verdict, call.span.clip_evidence?.marker ?? null]),
+    [
+      [3, "terminal", "python -m pytest -v", 1, "clipped", "openhands-sdk-response-clipped"],
+      [5, "file_editor", null, null, "clipped", "response-clipped"],
+      [7, "terminal", "ls src", 0, "clean", null],
+      [9, "terminal", "make build 2>&1", 0, "clipped", "openhands-previous-output-truncated"],
+      [11, "terminal", "npm run dev", null, "unverifiable", null],
+      [13, "terminal", "rm -rf build", null, "clean", null],
+      [15, "terminal", null, null, "clean", null],
+      [17, "terminal", "python -m pytest -q tests/test_parser.py", 0, "clean", null],
+    ],
+  );
+  const [run, , ls, , , rejected, error, tests] = audit.calls;
+  assert.equal(run!.span.cwd, "/workspace/project");
+  assert.equal(run!.span.ok_preview, false);
+  // A clean call's span says what the model read, whole: its bytes and hash.
+  assert.equal(ls!.span.stdout_bytes, Buffer.byteLength("__init__.py\nparser.py\ntokens.py\n[The command completed with exit code 0.]"));
+  assert.equal(ls!.span.ok_preview, true);
+  assert.equal(rejected!.span.preview_stdout, "Action rejected: User rejected the action");
+  assert.match(error!.span.preview_stdout, /^Error validating args/);
+  // "All tests pass now." follows the last run; finish is no call of its own.
+  assert.deepEqual(audit.calls.map((call) => call.declaredSuccess), [false, false, false, false, false, false, false, true]);
+  assert.equal(tests!.span.run_id, "openhands-sdk-conversation", "the conversation's directory names the run");
+  assert.deepEqual(audit.problems, []);
+});
+
+test("the same events read alike from the events directory, a JSON array and JSON lines", async () => {
+  const texts = eventTexts();
+  const array = fresh("events.json");
+  writeFileSync(array, JSON.stringify(texts.map((text) => JSON.parse(text) as unknown), null, 2));
+  const lines = fresh("events.jsonl");
+  writeFileSync(lines, texts.map((text) => `${text}\n`).join(""));
+  const pick = (read: Awaited<ReturnType<typeof readTranscript>>) =>
+    read.calls.map((call) => [call.callId, call.toolName, call.command, call.returncode, call.stdout, call.unverifiable, call.declaredSuccess]);
+  const fromDirectory = await readTranscript(transcriptPath(`${CONVERSATION}/events`));
+  assert.equal(fromDirectory.sessionId, "openhands-sdk-conversation", "the events directory's conversation");
+  assert.equal(fromDirectory.calls.length, 8);
+  for (const path of [array, lines]) assert.deepEqual(pick(await readTranscript(path)), pick(fromDirectory), path);
+  assert.deepEqual((await readTranscript(lines)).calls.map((call) => call.line), [3, 5, 7, 9, 11, 13, 15, 17]);
+});
+
+test("event files are read in the order of their index, not of their names; a directory without any is refused", async () => {
+  const dir = fresh("conversation");
+  mkdirSync(join(dir, "events"), { recursive: true });
+  const [, , action, observation] = eventTexts();
+  // Index 100000 comes after 99999 though its name sorts first.
+  writeFileSync(join(dir, "events", "event-99999-5d3c0000-0000-4000-8000-000000000002.json"), action!);
+  writeFileSync(join(dir, "events", "event-100000-5d3c0000-0000-4000-8000-000000000003.json"), observation!);
+  writeFileSync(join(dir, "events", "notes.txt"), "not an event");
+  const read = await readTranscript(dir);
+  assert.deepEqual(read.calls.map((call) => [call.index, call.returncode]), [[1, 1]]);
+  assert.deepEqual(read.problems, []);
+  const empty = fresh("empty");
+  mkdirSync(empty);
+  await assert.rejects(readTranscript(empty), (error: Error) => error instanceof UnrecognisedTranscript && /no OpenHands V1 event files/.test(error.message));
+});
+
+// A terminal observation as the SDK writes it, its text `text`.
+const terminalEvents = (text: string, metadata: Record<string, unknown> = {}) => {
+  const envelope = { timestamp: "2026-11-30T10:00:00", kind: "ObservationEvent", source: "environment" };
+  return [
+    { id: "a1", timestamp: "2026-11-30T10:00:00", source: "agent", kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "cat big.log", kind: "TerminalAction" } },
+    { ...envelope, id: "o1", tool_name: "terminal", tool_call_id: "t1", action_id: "a1", observation: { kind: "TerminalObservation", content: [{ type: "text", text }], exit_code: 0, metadata } },
+  ];
+};
+
+test("a text held whole past the 30,000 characters the terminal passes on was cut on its way to the model: unverifiable", () => {
+  const [over] = readOpenHandsSdk(terminalEvents("x".repeat(30_001))).calls;
+  assert.match(over!.unverifiable!, /more than the 30,000 characters the OpenHands SDK passes/);
+  assert.equal(readOpenHandsSdk(terminalEvents("x".repeat(30_000))).calls[0]!.unverifiable, null, "at the limit: whole");
+  // The limit counts characters as Python does, by code point: 30,000 emoji are 60,000 UTF-16 units.
+  assert.equal(readOpenHandsSdk(terminalEvents("\u{1F600}".repeat(30_000))).calls[0]!.unverifiable, null);
+  // The model reads the prefix and suffix too.
+  assert.notEqual(readOpenHandsSdk(terminalEvents("x".repeat(29_990), { suffix: "\n[The command completed with exit code 0.]" })).calls[0]!.unverifiable, null);
+  // Where the terminal cut it first, its notice is in the event and is the evidence.
+  const cut = readOpenHandsSdk(terminalEvents(`${"x".repeat(20_000)}<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you.</NOTE>${"y".repeat(10_000)}`));
+  assert.equal(cut.calls[0]!.unverifiable, null);
+});
+
+test("events that are no SDK events, and results with no call, are reported and skipped, never fatal", () => {
+  const read = readOpenHandsSdk([5, { kind: "ActionEvent" }, terminalEvents("x")[1]]);
+  assert.deepEqual(read.calls, []);
+  assert.deepEqual(read.problems.map((problem) => problem.index), [1, 2, 3]);
+});
