@@ -76,7 +76,12 @@ async function readEventsDirectory(path: string): Promise<TranscriptRead> {
     if (files.length === 0) throw new UnrecognisedTranscript(path, "a directory with no OpenHands V1 event files (event-NNNNN-<id>.json) in it or in its events/");
     files.sort((a, b) => a.index - b.index);
     let size = 0;
-    for (const { name } of files) size += (await stat(join(dir, name))).size;
+    for (const { name } of files) {
+      const info = await stat(join(dir, name));
+      // A FIFO or device named like an event would block the read forever or never end.
+      if (!info.isFile()) throw new UnrecognisedTranscript(path, `${name} is not a regular file`);
+      size += info.size;
+    }
     if (size > DOCUMENT_LIMIT_BYTES) throw new UnrecognisedTranscript(path, `${size} bytes of events: a directory of events is read only up to 256 MiB`);
     const content = createHash("sha256");
     const events: unknown[] = [];

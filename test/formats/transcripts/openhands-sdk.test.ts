@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -88,6 +89,15 @@ test("event files are read in the order of their index, not of their names; a di
   const empty = fresh("empty");
   mkdirSync(empty);
   await assert.rejects(readTranscript(empty), (error: Error) => error instanceof UnrecognisedTranscript && /no OpenHands V1 event files/.test(error.message));
+});
+
+test("an event file that is a FIFO is refused by name, never waited on", async () => {
+  const dir = fresh("fifo-conversation");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "event-00000-5d3c0000-0000-4000-8000-000000000000.json"), eventTexts()[0]!);
+  const fifo = "event-00001-5d3c0000-0000-4000-8000-000000000001.json";
+  execFileSync("mkfifo", [join(dir, fifo)]);
+  await assert.rejects(readTranscript(dir), (error: Error) => error instanceof UnrecognisedTranscript && error.message.includes(`${fifo} is not a regular file`));
 });
 
 // A terminal observation as the SDK writes it, its text `text`.
