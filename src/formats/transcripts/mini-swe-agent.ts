@@ -39,6 +39,16 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     for (const action of pending) log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
     pending = [];
   };
+  // 2.x ends a submitted run with {role: "exit", content, extra: {exit_status: "Submitted", submission}}: the submit
+  // action's output, which the harness took as the submission instead of showing it to the model. It has no
+  // tool_call_id; any other action still pending got no result.
+  const answerSubmission = (message: JsonObject, content: string): void => {
+    const submit = pending.find((action) => SUBMIT.test(action.command));
+    if (submit === undefined || !isObject(message.extra) || message.extra.exit_status !== "Submitted") return;
+    pending = pending.filter((action) => action !== submit);
+    const call = log.call({ callId: submit.callId, toolName: "bash", command: submit.command, shell: "bash", cwd: null, line: null, index: submit.index });
+    log.resultFor(call, { stdout: content });
+  };
   messages.forEach((message, position) => {
     const index = position + 1;
     if (!isObject(message)) return log.problem(null, index, "a message that is not a JSON object; skipped");
@@ -50,6 +60,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
       if (pending.some((action) => SUBMIT.test(action.command))) log.declareSuccess();
       return;
     }
+    if (message.role === "exit") return answerSubmission(message, content);
     if (pending.length === 0 || message.role === "system") return;
     if (isFormatError(message, content)) {
       pending = [];
