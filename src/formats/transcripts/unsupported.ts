@@ -14,7 +14,13 @@ export interface UnsupportedFormat {
   line?: (record: JsonObject) => boolean;
   /** A whole-document transcript of this format. */
   document?: (doc: JsonObject) => boolean;
+  /** A whole-document transcript of this format that is a JSON array. */
+  list?: (doc: readonly unknown[]) => boolean;
 }
+
+// A message whose content is a list of typed blocks, as Anthropic's API (and Cline, which keeps those) writes them.
+const hasContentBlocks = (message: unknown): boolean =>
+  isObject(message) && Array.isArray(message.content) && message.content.some((block) => isObject(block) && typeof block.type === "string");
 
 // A Gemini-style tool result (callId / responseParts / functionResponse) inside a Claude-style tool_result block.
 function geminiToolResult(record: JsonObject): boolean {
@@ -64,6 +70,21 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     source: "NousResearch/hermes-agent run_agent.py (_save_session_log: session_id, model, base_url, platform, session_start, message_count, messages)",
     document: (doc) => "session_id" in doc && Array.isArray(doc.messages) && ("platform" in doc || "session_start" in doc || "message_count" in doc),
   },
+  {
+    name: "Amp",
+    where: "~/.local/share/amp/threads/T-<id>.json",
+    source: "jonathan-kellerai/cross_agent_session_resumer src/providers/amp.rs and tests/fixtures/amp (a thread: {v, id T-<uuid>, created, title, env, messages [{role, content blocks, meta}]})",
+    // Its messages are {role, content}, as mini-swe-agent's: read as those, a thread would be called clean with no call.
+    document: (doc) => typeof doc.id === "string" && doc.id.startsWith("T-") && typeof doc.v === "number" && Array.isArray(doc.messages),
+  },
+  {
+    name: "Cline",
+    where: "<editor globalStorage>/saoudrizwan.claude-dev/tasks/<id>/api_conversation_history.json; its forks Roo Code and Kilo Code write the same",
+    source: "jonathan-kellerai/cross_agent_session_resumer src/providers/cline.rs and tests/fixtures/cline (a bare list of Anthropic messages {role: user | assistant, content blocks})",
+    // A bare {role, content} list, as mini-swe-agent's; but mini-swe-agent's always opens with its system message,
+    // and Anthropic's messages have no system role.
+    list: (doc) => doc.some(hasContentBlocks) && doc.every((message) => isObject(message) && (message.role === "user" || message.role === "assistant")),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */
@@ -77,6 +98,7 @@ export function unsupportedLines(records: readonly JsonObject[]): UnsupportedFor
 
 /** The unsupported format a whole document is, or null. */
 export function unsupportedDocument(doc: unknown): UnsupportedFormat | null {
+  if (Array.isArray(doc)) return UNSUPPORTED_FORMATS.find((format) => format.list?.(doc)) ?? null;
   if (!isObject(doc)) return null;
   return UNSUPPORTED_FORMATS.find((format) => format.document?.(doc)) ?? null;
 }

@@ -56,6 +56,8 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/copilot-cli-events.jsonl": "GitHub Copilot CLI",
   "unsupported/hermes-session.json": "Hermes Agent",
   "unsupported/droid-stream.jsonl": "Factory Droid",
+  "unsupported/amp-thread.json": "Amp",
+  "unsupported/cline-api-conversation-history.json": "Cline",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -156,4 +158,17 @@ test("every descriptor's detection rule decides at least one fixture", () => {
   }
   const missing = [...DOCUMENTED_LINE_ORDER, ...DOCUMENTED_DOCUMENT_ORDER].filter((rule) => !decided.has(rule));
   assert.deepEqual(missing, []);
+});
+
+test("an Amp thread or a Cline message list is refused, not read as mini-swe-agent's {role, content} messages", () => {
+  // Both were read as mini-swe-agent trajectories with no call in them, and called clean (held-out round 3).
+  for (const file of ["unsupported/amp-thread.json", "unsupported/cline-api-conversation-history.json"]) {
+    assert.match((detectDocument(JSON.parse(readFileSync(transcriptPath(file), "utf8"))) as { reason?: string }).reason ?? "", /^looks like (Amp|Cline)/, file);
+  }
+  // mini-swe-agent's own lists open with its system message, whatever their content blocks hold.
+  const cached = [{ role: "system", content: [{ type: "text", text: "You are a helpful assistant.", cache_control: { type: "ephemeral" } }] }, { role: "user", content: "task" }];
+  assert.deepEqual(detectDocument(cached), { format: "mini-swe-agent" });
+  for (const file of ["mini_swe_agent/github_issue.traj.json", "mini_swe_agent/local.traj.json", "mini_swe_agent/nano-swe-agent-traj.json"]) {
+    assert.deepEqual(detectDocument(JSON.parse(readFileSync(transcriptPath(file), "utf8"))), { format: "mini-swe-agent" }, file);
+  }
 });
