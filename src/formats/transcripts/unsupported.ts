@@ -55,14 +55,27 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
   },
   {
     name: "Factory Droid",
-    where: "droid exec --output-format stream-json",
-    source: "davidrudduck/vk-swarm crates/executors/src/executors/droid/normalize_logs.rs (DroidJson: system init as Claude Code's, then message {role, id, text}, tool_call {messageId, toolId, toolName, parameters}, tool_result {messageId, toolId, isError, value | error}, all with session_id)",
-    // Its first line is a system init as Claude Code's stream-json writes: the records after it tell them apart.
+    where: "droid exec --output-format stream-json, or ~/.factory/sessions/<workspace>/<id>.jsonl",
+    source:
+      "davidrudduck/vk-swarm crates/executors/src/executors/droid/normalize_logs.rs (DroidJson: system init as Claude Code's, then message {role, id, text}, tool_call {messageId, toolId, toolName, parameters}, tool_result {messageId, toolId, isError, value | error}, all with session_id); jonathan-kellerai/cross_agent_session_resumer src/providers/factory.rs (a session file opens with {type: session_start, id, title, owner, cwd})",
+    // Its stream's first line is a system init as Claude Code's stream-json writes: the records after it tell them
+    // apart. Its session files open with their own header.
     line: (record) =>
-      typeof record.session_id === "string" &&
-      ((record.type === "tool_call" && typeof record.toolName === "string" && "parameters" in record) ||
-        (record.type === "tool_result" && typeof record.toolId === "string" && typeof record.isError === "boolean") ||
-        (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record))),
+      (record.type === "session_start" && typeof record.id === "string" && typeof record.cwd === "string") ||
+      (typeof record.session_id === "string" &&
+        ((record.type === "tool_call" && typeof record.toolName === "string" && "parameters" in record) ||
+          (record.type === "tool_result" && typeof record.toolId === "string" && typeof record.isError === "boolean") ||
+          (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record)))),
+  },
+  {
+    name: "pi",
+    where: "~/.pi/agent/sessions/<cwd>/<time>_<id>.jsonl; OpenClaw's ~/.openclaw/agents/<agent>/sessions/ are the same",
+    source:
+      "badlogic/pi-mono packages/coding-agent/src/core/session-manager.ts (a session file opens with {type: session, id, timestamp, cwd}; then {type: message, message {role user | assistant | toolResult, content blocks text | toolCall}}) and its test/fixtures/large-session.jsonl; cross_agent_session_resumer src/providers/openclaw.rs",
+    // Its lines have a timestamp and a type, as a Codex rollout's: it was refused as a Codex rollout with no payload.
+    line: (record) =>
+      (record.type === "session" && typeof record.id === "string" && typeof record.cwd === "string") ||
+      (record.type === "message" && isObject(record.message) && record.message.role === "toolResult"),
   },
   {
     name: "Hermes Agent",

@@ -58,6 +58,8 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/droid-stream.jsonl": "Factory Droid",
   "unsupported/amp-thread.json": "Amp",
   "unsupported/cline-api-conversation-history.json": "Cline",
+  "unsupported/pi-session.jsonl": "pi",
+  "unsupported/factory-session.jsonl": "Factory Droid",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -171,4 +173,11 @@ test("an Amp thread or a Cline message list is refused, not read as mini-swe-age
   for (const file of ["mini_swe_agent/github_issue.traj.json", "mini_swe_agent/local.traj.json", "mini_swe_agent/nano-swe-agent-traj.json"]) {
     assert.deepEqual(detectDocument(JSON.parse(readFileSync(transcriptPath(file), "utf8"))), { format: "mini-swe-agent" }, file);
   }
+});
+
+test("a pi session, {timestamp, type} lines as a Codex rollout's, is refused as pi, not as a Codex rollout with no payload", () => {
+  const records = readFileSync(transcriptPath("unsupported/pi-session.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.match(String((detectFirstLine(records[1]!, 2) as { reason?: string }).reason), /not a Codex rollout/, "its other lines alone read as a broken rollout");
+  assert.equal(unsupportedLines([records[1]!, records[4]!])?.name, "pi", "a toolResult message tells it too");
+  assert.equal(unsupportedLines(records.slice(0, 1))?.name, "pi");
 });
