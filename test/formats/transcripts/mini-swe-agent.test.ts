@@ -84,3 +84,14 @@ test("2.x: the exit message of a submitted run answers its submit call; a run th
   const stopped = run({ role: "exit", content: "litellm.InternalServerError", extra: { exit_status: "InternalServerError", submission: "" } });
   assert.match(stopped.calls[0]!.unverifiable ?? "", /no result/);
 });
+
+test("2.x: an observation cut to its head and tail keeps the whole output's size from extra.raw_output", () => {
+  const whole = `${"é".repeat(6000)}${"x".repeat(6000)}`;
+  const shown = `<returncode>0</returncode>\n<output_head>\n${whole.slice(0, 5000)}\n</output_head>\n<elided_chars>\n2000 characters elided\n</elided_chars>\n<output_tail>\n${whole.slice(-5000)}\n</output_tail>`;
+  const read = readMiniSweAgent([
+    { role: "system", content: "s" },
+    { role: "assistant", content: "", tool_calls: [{ id: "call_1", function: { name: "bash", arguments: '{"command": "cat big.txt"}' } }] },
+    { role: "tool", tool_call_id: "call_1", content: shown, extra: { raw_output: whole, returncode: 0 } },
+  ]);
+  assert.equal(read.calls[0]!.totalBytes, 18000, "6,000 two-byte characters and 6,000 one-byte ones");
+});
