@@ -152,9 +152,14 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
       {
         order: 6,
         name: "messages object",
-        test: (doc) =>
-          (isObject(doc) && Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) ||
-          null,
+        // trajectory_format since 2025-08-01 (mini-swe-agent 1.7), and info (model_stats, exit_status) always: other
+        // tools' {messages} documents (a conversion of a Claude Code session to chat messages, say) have neither, and
+        // read as mini-swe-agent their Bash calls became bash actions of a harness that never ran them.
+        test: (doc) => {
+          if (!isObject(doc) || !Array.isArray(doc.messages)) return null;
+          if (typeof doc.trajectory_format === "string" || (isObject(doc.info) && doc.messages.some((m) => isObject(m) && "role" in m))) return true;
+          return doc.messages.some((m) => isObject(m) && "role" in m) ? "not a mini-swe-agent trajectory: chat messages, but neither its trajectory_format nor its info" : null;
+        },
       },
     ],
   },

@@ -181,3 +181,20 @@ test("a pi session, {timestamp, type} lines as a Codex rollout's, is refused as 
   assert.equal(unsupportedLines([records[1]!, records[4]!])?.name, "pi", "a toolResult message tells it too");
   assert.equal(unsupportedLines(records.slice(0, 1))?.name, "pi");
 });
+
+test("a {messages} document is mini-swe-agent's only with its trajectory_format or its info", () => {
+  // The layout of a third-party conversion of a Claude Code 2.1.90 session (held-out round 3): it was read as
+  // mini-swe-agent, its Bash tool calls taken for bash actions.
+  const converted = {
+    messages: [
+      { role: "user", content: [{ type: "text", text: "Build the portal." }] },
+      { role: "assistant", content: [], tool_calls: [{ id: "toolu_1", type: "function", function: { name: "Bash", arguments: '{"command": "ls -la"}' } }] },
+      { role: "tool", tool_call_id: "toolu_1", content: [{ type: "tool_output", text: "total 8" }] },
+    ],
+    meta: { session_meta: { session_id: "s", version: "2.1.90" } },
+  };
+  assert.match((detectDocument(converted) as { reason?: string }).reason ?? "", /^not a mini-swe-agent trajectory/);
+  // Before 2025-08-01 mini-swe-agent wrote no trajectory_format, but always its info.
+  const early = { info: { exit_status: "Submitted", submission: "", model_stats: { instance_cost: 0, api_calls: 1 } }, messages: [{ role: "system", content: "s" }, { role: "user", content: "task" }] };
+  assert.deepEqual(detectDocument(early), { format: "mini-swe-agent" });
+});
