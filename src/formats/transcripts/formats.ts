@@ -69,6 +69,7 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
           const claudeLike = "sessionId" in r || "session_id" in r || "uuid" in r || "leafUuid" in r || CLAUDE_ONLY_TYPES.has(String(r.type));
           if (claudeLike && typeof r.type === "string" && CLAUDE_TYPES.has(r.type)) return true;
           if (claudeLike) return `not a Claude Code session: line ${line} has type ${JSON.stringify(r.type ?? null)}`;
+          if (typeof r.type === "string" && CLAUDE_TYPES.has(r.type) && isObject(r.message)) return `not a Claude Code session: line ${line} has no sessionId or uuid`;
           return null;
         },
       },
@@ -87,6 +88,8 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
         name: "rollout record",
         test: (r, line) => {
           if (!("timestamp" in r && "type" in r && typeof r.type === "string" && !("sessionId" in r) && !("session_id" in r))) return null;
+          // A user or assistant record holding its message at the top is Claude Code's shape, not a rollout's.
+          if (!isObject(r.payload) && CLAUDE_TYPES.has(r.type) && isObject(r.message)) return null;
           return isObject(r.payload) || `not a Codex rollout: line ${line} has no payload`;
         },
       },

@@ -198,3 +198,10 @@ test("a {messages} document is mini-swe-agent's only with its trajectory_format 
   const early = { info: { exit_status: "Submitted", submission: "", model_stats: { instance_cost: 0, api_calls: 1 } }, messages: [{ role: "system", content: "s" }, { role: "user", content: "task" }] };
   assert.deepEqual(detectDocument(early), { format: "mini-swe-agent" });
 });
+
+test("a Claude-Code-shaped record with no session id is refused as no Claude Code session, not as a broken Codex rollout", () => {
+  // wesm/agentsview's trimmed Claude Code sample (held-out round 3) was refused as "not a Codex rollout".
+  const record = { type: "user", timestamp: "2024-01-01T10:00:00Z", message: { content: "Fix the login bug" }, cwd: "/w" };
+  assert.deepEqual(detectFirstLine(record, 1), { reason: "not a Claude Code session: line 1 has no sessionId or uuid" });
+  assert.deepEqual(detectFirstLine({ timestamp: "t", type: "response_item", message: {} }, 2), { reason: "not a Codex rollout: line 2 has no payload" });
+});
