@@ -84,6 +84,13 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) => "session_id" in doc && Array.isArray(doc.messages) && ("platform" in doc || "session_start" in doc || "message_count" in doc),
   },
   {
+    name: "one OpenHands event",
+    where: "~/.openhands/sessions/<id>/events/<n>.json, a file per event: audit the session's events joined in one array",
+    source: "All-Hands-AI/OpenHands, a session committed by mistake at 429def088dca (~/.openhands/sessions/63b43159…/events/0.json to 13.json: {id, timestamp, source, message, action | observation, args | extras})",
+    // Read alone it is a JSON object of no known shape; the array of all of them is an OpenHands trajectory.
+    document: (doc) => typeof doc.id === "number" && typeof doc.source === "string" && (typeof doc.action === "string" || typeof doc.observation === "string"),
+  },
+  {
     name: "Amp",
     where: "~/.local/share/amp/threads/T-<id>.json",
     source: "jonathan-kellerai/cross_agent_session_resumer src/providers/amp.rs and tests/fixtures/amp (a thread: {v, id T-<uuid>, created, title, env, messages [{role, content blocks, meta}]})",

@@ -60,6 +60,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/cline-api-conversation-history.json": "Cline",
   "unsupported/pi-session.jsonl": "pi",
   "unsupported/factory-session.jsonl": "Factory Droid",
+  "unsupported/openhands-event.json": "one OpenHands event",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
