@@ -64,6 +64,7 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
           const claudeLike = "sessionId" in r || "session_id" in r || "uuid" in r || "leafUuid" in r || CLAUDE_ONLY_TYPES.has(String(r.type));
           if (claudeLike && typeof r.type === "string" && CLAUDE_TYPES.has(r.type)) return true;
           if (claudeLike) return `not a Claude Code session: line ${line} has type ${JSON.stringify(r.type ?? null)}`;
+          if (typeof r.type === "string" && CLAUDE_TYPES.has(r.type) && isObject(r.message)) return `not a Claude Code session: line ${line} has no sessionId or uuid`;
           return null;
         },
       },
@@ -82,6 +83,8 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
         name: "rollout record",
         test: (r, line) => {
           if (!("timestamp" in r && "type" in r && typeof r.type === "string" && !("sessionId" in r) && !("session_id" in r))) return null;
+          // A user or assistant record holding its message at the top is Claude Code's shape, not a rollout's.
+          if (!isObject(r.payload) && CLAUDE_TYPES.has(r.type) && isObject(r.message)) return null;
           return isObject(r.payload) || `not a Codex rollout: line ${line} has no payload`;
         },
       },
@@ -153,9 +156,14 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
       {
         order: 6,
         name: "messages object",
-        test: (doc) =>
-          (isObject(doc) && Array.isArray(doc.messages) && (typeof doc.trajectory_format === "string" || doc.messages.some((m) => isObject(m) && "role" in m))) ||
-          null,
+        // trajectory_format since 2025-08-01 (mini-swe-agent 1.7), and info (model_stats, exit_status) always: other
+        // tools' {messages} documents (a conversion of a Claude Code session to chat messages, say) have neither, and
+        // read as mini-swe-agent their Bash calls became bash actions of a harness that never ran them.
+        test: (doc) => {
+          if (!isObject(doc) || !Array.isArray(doc.messages)) return null;
+          if (typeof doc.trajectory_format === "string" || (isObject(doc.info) && doc.messages.some((m) => isObject(m) && "role" in m))) return true;
+          return doc.messages.some((m) => isObject(m) && "role" in m) ? "not a mini-swe-agent trajectory: chat messages, but neither its trajectory_format nor its info" : null;
+        },
       },
     ],
   },

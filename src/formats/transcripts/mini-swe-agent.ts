@@ -39,6 +39,16 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     for (const action of pending) log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
     pending = [];
   };
+  // 2.x ends a submitted run with {role: "exit", content, extra: {exit_status: "Submitted", submission}}: the submit
+  // action's output, which the harness took as the submission instead of showing it to the model. It has no
+  // tool_call_id; any other action still pending got no result.
+  const answerSubmission = (message: JsonObject, content: string): void => {
+    const submit = pending.find((action) => SUBMIT.test(action.command));
+    if (submit === undefined || !isObject(message.extra) || message.extra.exit_status !== "Submitted") return;
+    pending = pending.filter((action) => action !== submit);
+    const call = log.call({ callId: submit.callId, toolName: "bash", command: submit.command, shell: "bash", cwd: null, line: null, index: submit.index });
+    log.resultFor(call, { stdout: content });
+  };
   messages.forEach((message, position) => {
     const index = position + 1;
     if (!isObject(message)) return log.problem(null, index, "a message that is not a JSON object; skipped");
@@ -50,6 +60,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
       if (pending.some((action) => SUBMIT.test(action.command))) log.declareSuccess();
       return;
     }
+    if (message.role === "exit") return answerSubmission(message, content);
     if (pending.length === 0 || message.role === "system") return;
     if (isFormatError(message, content)) {
       pending = [];
@@ -61,7 +72,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     pending = pending.filter((candidate) => candidate !== action);
     if (isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) return;
     const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
-    log.resultFor(call, observationOf(content));
+    log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra) });
   });
   unanswered();
   const info = isObject(doc) && !Array.isArray(doc) && isObject(doc.info) ? doc.info : {};
@@ -79,6 +90,12 @@ function actionsOf(message: JsonObject, content: string, index: number): Pending
 
 const isFormatError = (message: JsonObject, content: string): boolean =>
   (isObject(message.extra) && message.extra.interrupt_type === "FormatError") || FORMAT_ERROR.test(content);
+
+// 2.x keeps the command's whole output beside the observation (extra.raw_output, before its template cut it to
+// the head and tail): its size is the stream's, where the model saw only part of it.
+function wholeOutputSize(extra: unknown): { totalBytes?: number } {
+  return isObject(extra) && typeof extra.raw_output === "string" ? { totalBytes: Buffer.byteLength(extra.raw_output) } : {};
+}
 
 function observationOf(content: string): { stdout: string; stderr?: string; returncode?: number; unverifiable?: string } {
   const code = RETURNCODE.exec(content);

@@ -59,6 +59,10 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/hermes-session.json": "Hermes Agent",
   "unsupported/droid-stream.jsonl": "Factory Droid",
   "unsupported/pi-session.jsonl": "Pi coding agent",
+  "unsupported/amp-thread.json": "Amp",
+  "unsupported/cline-api-conversation-history.json": "Cline",
+  "unsupported/factory-session.jsonl": "Factory Droid",
+  "unsupported/openhands-event.json": "one OpenHands event",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -172,4 +176,41 @@ test("every descriptor's detection rule decides at least one fixture", () => {
   }
   const missing = [...DOCUMENTED_LINE_ORDER, ...DOCUMENTED_DOCUMENT_ORDER].filter((rule) => !decided.has(rule));
   assert.deepEqual(missing, []);
+});
+
+test("an Amp thread or a Cline message list is refused, not read as mini-swe-agent's {role, content} messages", () => {
+  // Both were read as mini-swe-agent trajectories with no call in them, and called clean (held-out round 3).
+  for (const file of ["unsupported/amp-thread.json", "unsupported/cline-api-conversation-history.json"]) {
+    assert.match((detectDocument(JSON.parse(readFileSync(transcriptPath(file), "utf8"))) as { reason?: string }).reason ?? "", /^looks like (Amp|Cline)/, file);
+  }
+  // mini-swe-agent's own lists open with its system message, whatever their content blocks hold.
+  const cached = [{ role: "system", content: [{ type: "text", text: "You are a helpful assistant.", cache_control: { type: "ephemeral" } }] }, { role: "user", content: "task" }];
+  assert.deepEqual(detectDocument(cached), { format: "mini-swe-agent" });
+  for (const file of ["mini_swe_agent/github_issue.traj.json", "mini_swe_agent/local.traj.json", "mini_swe_agent/nano-swe-agent-traj.json"]) {
+    assert.deepEqual(detectDocument(JSON.parse(readFileSync(transcriptPath(file), "utf8"))), { format: "mini-swe-agent" }, file);
+  }
+});
+
+test("a {messages} document is mini-swe-agent's only with its trajectory_format or its info", () => {
+  // The layout of a third-party conversion of a Claude Code 2.1.90 session (held-out round 3): it was read as
+  // mini-swe-agent, its Bash tool calls taken for bash actions.
+  const converted = {
+    messages: [
+      { role: "user", content: [{ type: "text", text: "Build the portal." }] },
+      { role: "assistant", content: [], tool_calls: [{ id: "toolu_1", type: "function", function: { name: "Bash", arguments: '{"command": "ls -la"}' } }] },
+      { role: "tool", tool_call_id: "toolu_1", content: [{ type: "tool_output", text: "total 8" }] },
+    ],
+    meta: { session_meta: { session_id: "s", version: "2.1.90" } },
+  };
+  assert.match((detectDocument(converted) as { reason?: string }).reason ?? "", /^not a mini-swe-agent trajectory/);
+  // Before 2025-08-01 mini-swe-agent wrote no trajectory_format, but always its info.
+  const early = { info: { exit_status: "Submitted", submission: "", model_stats: { instance_cost: 0, api_calls: 1 } }, messages: [{ role: "system", content: "s" }, { role: "user", content: "task" }] };
+  assert.deepEqual(detectDocument(early), { format: "mini-swe-agent" });
+});
+
+test("a Claude-Code-shaped record with no session id is refused as no Claude Code session, not as a broken Codex rollout", () => {
+  // wesm/agentsview's trimmed Claude Code sample (held-out round 3) was refused as "not a Codex rollout".
+  const record = { type: "user", timestamp: "2024-01-01T10:00:00Z", message: { content: "Fix the login bug" }, cwd: "/w" };
+  assert.deepEqual(detectFirstLine(record, 1), { reason: "not a Claude Code session: line 1 has no sessionId or uuid" });
+  assert.deepEqual(detectFirstLine({ timestamp: "t", type: "response_item", message: {} }, 2), { reason: "not a Codex rollout: line 2 has no payload" });
 });

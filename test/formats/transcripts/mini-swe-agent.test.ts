@@ -73,3 +73,25 @@ test("an action no observation answered is still a call, unverifiable: the run s
   assert.deepEqual(read.calls.map((call) => call.command), ["make test"]);
   assert.match(read.calls[0]!.unverifiable ?? "", /no result/);
 });
+
+test("2.x: the exit message of a submitted run answers its submit call; a run that stopped otherwise leaves it open", () => {
+  // The layout of mini-swe-agent 2.2.7 trajectories (SWE-bench runs): the submit tool call gets no tool message,
+  // the run ends with role "exit" holding the submission.
+  const submitCall = { id: "call_9", type: "function", function: { name: "bash", arguments: '{"command": "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && cat patch.txt"}' } };
+  const run = (exit: object) => readMiniSweAgent({ trajectory_format: "mini-swe-agent-1.1", messages: [{ role: "system", content: "s" }, { role: "user", content: "task" }, { role: "assistant", content: "", tool_calls: [submitCall] }, exit] });
+  const submitted = run({ role: "exit", content: "diff --git a/x b/x\n", extra: { exit_status: "Submitted", submission: "diff --git a/x b/x\n" } });
+  assert.deepEqual(submitted.calls.map((call) => [call.callId, call.unverifiable, call.stdout]), [["call_9", null, "diff --git a/x b/x\n"]]);
+  const stopped = run({ role: "exit", content: "litellm.InternalServerError", extra: { exit_status: "InternalServerError", submission: "" } });
+  assert.match(stopped.calls[0]!.unverifiable ?? "", /no result/);
+});
+
+test("2.x: an observation cut to its head and tail keeps the whole output's size from extra.raw_output", () => {
+  const whole = `${"é".repeat(6000)}${"x".repeat(6000)}`;
+  const shown = `<returncode>0</returncode>\n<output_head>\n${whole.slice(0, 5000)}\n</output_head>\n<elided_chars>\n2000 characters elided\n</elided_chars>\n<output_tail>\n${whole.slice(-5000)}\n</output_tail>`;
+  const read = readMiniSweAgent([
+    { role: "system", content: "s" },
+    { role: "assistant", content: "", tool_calls: [{ id: "call_1", function: { name: "bash", arguments: '{"command": "cat big.txt"}' } }] },
+    { role: "tool", tool_call_id: "call_1", content: shown, extra: { raw_output: whole, returncode: 0 } },
+  ]);
+  assert.equal(read.calls[0]!.totalBytes, 18000, "6,000 two-byte characters and 6,000 one-byte ones");
+});
