@@ -91,6 +91,14 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) => typeof doc.id === "number" && typeof doc.source === "string" && (typeof doc.action === "string" || typeof doc.observation === "string"),
   },
   {
+    name: "an OpenHands LLM completion log",
+    where: "llm_completions/<instance>/<model>-<time>.json of an evaluation run: audit the run's output.jsonl",
+    source:
+      "All-Hands-AI/OpenHands openhands/llm/llm.py (log_completions: {messages, response, args, kwargs, timestamp, cost}, a file per model call); real ones in its history at 4ce8594d56 (evaluation_outputs/…/SWE-bench_Verified-test/…/llm_completions/)",
+    // Its messages are {role, content}, as mini-swe-agent's: it is refused as one, naming the wrong harness.
+    document: (doc) => Array.isArray(doc.messages) && isObject(doc.response) && "kwargs" in doc && "timestamp" in doc,
+  },
+  {
     name: "Amp",
     where: "~/.local/share/amp/threads/T-<id>.json",
     source: "jonathan-kellerai/cross_agent_session_resumer src/providers/amp.rs and tests/fixtures/amp (a thread: {v, id T-<uuid>, created, title, env, messages [{role, content blocks, meta}]})",

@@ -63,6 +63,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/cline-api-conversation-history.json": "Cline",
   "unsupported/factory-session.jsonl": "Factory Droid",
   "unsupported/openhands-event.json": "one OpenHands event",
+  "unsupported/openhands-llm-completion.json": "an OpenHands LLM completion log",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
