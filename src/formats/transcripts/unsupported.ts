@@ -99,6 +99,25 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) => Array.isArray(doc.messages) && isObject(doc.response) && "kwargs" in doc && "timestamp" in doc,
   },
   {
+    name: "a Harbor ATIF trajectory",
+    where: "agent/trajectory.json of a Harbor or Terminal-Bench trial: audit the agent's own log beside it, claude-code.txt, sessions/ or gemini-cli.trajectory.json",
+    source:
+      "benchflow-ai/skillsbench-trajectories shenghan/gemini-cli/…/agent/trajectory.json ({schema_version: ATIF-v1.2, session_id, agent {name, version, model_name}, steps [{step_id, source, message, tool_calls, observation {results}}]}), written by Harbor beside gemini-cli.trajectory.json",
+    document: (doc) => typeof doc.schema_version === "string" && doc.schema_version.startsWith("ATIF-") && Array.isArray(doc.steps),
+  },
+  {
+    name: "a Terminus episode log",
+    where: "agent/trajectory.json of a Terminal-Bench or Harbor trial run with Terminus: its prompts hold the terminal screens, not tool results",
+    source: "benchflow-ai/skillsbench-trajectories yimin/…/terminus-2-…/agent/trajectory.json (a list of {episode, prompt, response}, beside agent/episode-N/prompt.txt and response.txt)",
+    list: (doc) => doc.length > 0 && doc.every((entry) => isObject(entry) && typeof entry.episode === "number" && typeof entry.prompt === "string" && typeof entry.response === "string"),
+  },
+  {
+    name: "a SWE-agent demonstration",
+    where: "trajectories/demonstrations/*.traj holding only the history SWE-agent shows a model: no trajectory of observations to compare it with",
+    source: "SWE-agent/SWE-agent trajectories/demonstrations/function_calling_simple.traj ({history: [{role, content, …}]} alone)",
+    document: (doc) => Object.keys(doc).length === 1 && Array.isArray(doc.history) && doc.history.some((entry) => isObject(entry) && typeof entry.role === "string"),
+  },
+  {
     name: "Amp",
     where: "~/.local/share/amp/threads/T-<id>.json",
     source: "jonathan-kellerai/cross_agent_session_resumer src/providers/amp.rs and tests/fixtures/amp (a thread: {v, id T-<uuid>, created, title, env, messages [{role, content blocks, meta}]})",

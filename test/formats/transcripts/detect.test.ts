@@ -64,6 +64,9 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/factory-session.jsonl": "Factory Droid",
   "unsupported/openhands-event.json": "one OpenHands event",
   "unsupported/openhands-llm-completion.json": "an OpenHands LLM completion log",
+  "unsupported/harbor-atif-trajectory.json": "a Harbor ATIF trajectory",
+  "unsupported/terminus-episodes.json": "a Terminus episode log",
+  "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
