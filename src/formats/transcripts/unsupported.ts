@@ -78,6 +78,15 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       (record.type === "message" && isObject(record.message) && (record.message.role === "toolResult" || record.message.role === "bashExecution")),
   },
   {
+    name: "Kimi Code",
+    where: "~/.kimi-code/sessions/<workdir>/<session>/agents/main/wire.jsonl",
+    source:
+      "codemie-ai/codemie-code src/agents/plugins/kimi/kimi.paths.ts and __tests__/fixtures/sample-wire.jsonl (a {type: metadata, protocol_version, app_version} header, then records {type, time}: config.update, turn.prompt, context.append_loop_event whose event is step.begin, tool.call, tool.result {toolCallId, result {output, isError}}, …)",
+    line: (record) =>
+      (record.type === "metadata" && typeof record.protocol_version === "string" && "app_version" in record) ||
+      (record.type === "context.append_loop_event" && isObject(record.event)),
+  },
+  {
     name: "Hermes Agent",
     where: "~/.hermes/sessions/session_<id>.json",
     source: "NousResearch/hermes-agent run_agent.py (_save_session_log: session_id, model, base_url, platform, session_start, message_count, messages)",

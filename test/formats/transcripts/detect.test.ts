@@ -63,6 +63,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/cline-api-conversation-history.json": "Cline",
   "unsupported/factory-session.jsonl": "Factory Droid",
   "unsupported/openhands-event.json": "one OpenHands event",
+  "unsupported/kimi-code-wire.jsonl": "Kimi Code",
   "unsupported/openhands-llm-completion.json": "an OpenHands LLM completion log",
   "unsupported/harbor-atif-trajectory.json": "a Harbor ATIF trajectory",
   "unsupported/terminus-episodes.json": "a Terminus episode log",
