@@ -134,6 +134,12 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) => typeof doc.id === "string" && doc.id.startsWith("T-") && typeof doc.v === "number" && Array.isArray(doc.messages),
   },
   {
+    name: "Gemini CLI's prompt log",
+    where: "~/.gemini/tmp/<project>/logs.json, the user's prompts alone: audit the session beside it, chats/session-*.json",
+    source: "codemie-ai/codemie-code tests/integration/metrics/fixtures/gemini/logs.json (a list of {sessionId, messageId, type: user, message, timestamp}, beside the session-*.json of the same sessionId)",
+    list: (doc) => doc.length > 0 && doc.every((entry) => isObject(entry) && typeof entry.sessionId === "string" && typeof entry.messageId === "number" && typeof entry.message === "string"),
+  },
+  {
     name: "Cline",
     where: "<editor globalStorage>/saoudrizwan.claude-dev/tasks/<id>/api_conversation_history.json; its forks Roo Code and Kilo Code write the same",
     source: "jonathan-kellerai/cross_agent_session_resumer src/providers/cline.rs and tests/fixtures/cline (a bare list of Anthropic messages {role: user | assistant, content blocks})",

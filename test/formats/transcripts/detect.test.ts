@@ -64,6 +64,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/factory-session.jsonl": "Factory Droid",
   "unsupported/openhands-event.json": "one OpenHands event",
   "unsupported/kimi-code-wire.jsonl": "Kimi Code",
+  "unsupported/gemini-cli-logs.json": "Gemini CLI's prompt log",
   "unsupported/openhands-llm-completion.json": "an OpenHands LLM completion log",
   "unsupported/harbor-atif-trajectory.json": "a Harbor ATIF trajectory",
   "unsupported/terminus-episodes.json": "a Terminus episode log",
