@@ -60,12 +60,15 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       "davidrudduck/vk-swarm crates/executors/src/executors/droid/normalize_logs.rs (DroidJson: system init as Claude Code's, then message {role, id, text}, tool_call {messageId, toolId, toolName, parameters}, tool_result {messageId, toolId, isError, value | error}, all with session_id); jonathan-kellerai/cross_agent_session_resumer src/providers/factory.rs (a session file opens with {type: session_start, id, title, owner, cwd})",
     // Its stream's first line is a system init as Claude Code's stream-json writes: the records after it tell them
     // apart. Its session files open with their own header.
+    // Its streams name the session session_id or, in others, sessionId (jazzyalex/agent-sessions
+    // Resources/Fixtures/stage0/agents/droid/stream_json_schema_drift.jsonl), and a result's call toolId or toolCallId.
     line: (record) =>
       (record.type === "session_start" && typeof record.id === "string" && typeof record.cwd === "string") ||
-      (typeof record.session_id === "string" &&
+      ((typeof record.session_id === "string" || typeof record.sessionId === "string") &&
         ((record.type === "tool_call" && typeof record.toolName === "string" && "parameters" in record) ||
-          (record.type === "tool_result" && typeof record.toolId === "string" && typeof record.isError === "boolean") ||
-          (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record)))),
+          (record.type === "tool_result" && (typeof record.toolId === "string" || typeof record.toolCallId === "string") && ("isError" in record || "value" in record)) ||
+          (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record)) ||
+          (record.type === "completion" && typeof record.finalText === "string"))),
   },
   {
     name: "Pi coding agent",

@@ -107,6 +107,16 @@ test("a Droid stream whose first line is a system init, as Claude Code's stream-
   for (const record of records.slice(1, 4)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
 });
 
+test("a Droid stream that names its session sessionId, and a result's call toolCallId, is refused as Droid too", async () => {
+  // As agent-sessions' stream_json_schema_drift.jsonl: read as Claude Code's stream, it was called clean, 0 calls.
+  const drifted = readFileSync(transcriptPath("unsupported/droid-stream.jsonl"), "utf8").replaceAll('"session_id"', '"sessionId"').replaceAll('"toolId"', '"toolCallId"');
+  const records = drifted.trim().split("\n").map((line) => parseObject(line)!);
+  for (const record of records.slice(1)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
+  const path = fresh("droid-camel.jsonl");
+  writeFileSync(path, drifted);
+  await assert.rejects(readTranscript(path), /looks like Factory Droid/);
+});
+
 test("a Pi session, whose header has a Codex rollout's timestamp and type, is refused as Pi, version 1 headers too", () => {
   const records = readFileSync(transcriptPath("unsupported/pi-session.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
   assert.deepEqual(detectFirstLine(records[0]!, 1), { reason: "not a Codex rollout: line 1 has no payload" }, "the first line alone is a broken rollout");
