@@ -13,6 +13,10 @@ const SUBMIT = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPU
 // Its first observations wrote the code on a line of its own: `<returncode>\n1\n</returncode>`.
 const RETURNCODE = /<returncode>\s{0,4}(-?\d{1,4})\s{0,4}<\/returncode>/;
 const TIMED_OUT = /^The last command <command>/;
+// 2.x's environments catch the subprocess's TimeoutExpired (killed at config.timeout) and answer returncode -1 with
+// extra.exception_info "An error occurred while executing the command: Command '…' timed out after N seconds", the
+// output printed before the kill beside it (environments/docker.py, local.py; default.yaml's <exception>).
+const EXCEPTION_TIMED_OUT = /^An error occurred while executing the command: [^]*timed out after (\d{1,6}(?:\.\d{1,3})?) seconds$/;
 // mini-swe-agent's answer to a response without exactly one action: its format_error_template (1.x default.yaml,
 // mini_textbased.yaml: "Please always provide EXACTLY ONE action in triple backticks, found N actions."), 2.x's
 // "Expected exactly 1 action, found N." and "Tool call error:" (actions_text.py, actions_toolcall.py). 2.x also
@@ -72,7 +76,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     pending = pending.filter((candidate) => candidate !== action);
     if (isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) return;
     const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
-    log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra) });
+    log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra), ...killedAtTimeout(message.extra) });
   });
   unanswered();
   const info = isObject(doc) && !Array.isArray(doc) && isObject(doc.info) ? doc.info : {};
@@ -95,6 +99,12 @@ const isFormatError = (message: JsonObject, content: string): boolean =>
 // the head and tail): its size is the stream's, where the model saw only part of it.
 function wholeOutputSize(extra: unknown): { totalBytes?: number } {
   return isObject(extra) && typeof extra.raw_output === "string" ? { totalBytes: Buffer.byteLength(extra.raw_output) } : {};
+}
+
+function killedAtTimeout(extra: unknown): { unverifiable?: string; timedOut?: boolean } {
+  const info = isObject(extra) ? stringOr(extra.exception_info) : null;
+  const timeout = info === null ? null : EXCEPTION_TIMED_OUT.exec(info);
+  return timeout ? { unverifiable: `timed out after ${timeout[1]} seconds (mini-swe-agent's command time limit): killed mid-run, its output stops where it was killed`, timedOut: true } : {};
 }
 
 function observationOf(content: string): { stdout: string; stderr?: string; returncode?: number; unverifiable?: string } {

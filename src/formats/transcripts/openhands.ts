@@ -100,7 +100,12 @@ const isResolverIssue = (issue: unknown): boolean =>
 /** An output.jsonl line: an evaluation instance with its history, or the resolver's output for one issue
  * (openhands/resolver/resolver_output.py, ResolverOutput: issue, …, history, success). */
 export const isEvaluationInstance = (record: JsonObject): boolean =>
-  (typeof record.instance_id === "string" || isResolverIssue(record.issue)) && Array.isArray(record.history);
+  (typeof record.instance_id === "string" || isResolverIssue(record.issue) || isKeyedById(record)) && Array.isArray(record.history);
+
+// Benchmarks other than SWE-bench named the instance `id` in mid-2024 output (OpenDevin's logic_reasoning,
+// ProntoQA: {id, instance, instruction, history, …}), beside the instance itself and the prompt it got.
+const isKeyedById = (record: JsonObject): boolean =>
+  (typeof record.id === "string" || typeof record.id === "number") && isObject(record.instance) && typeof record.instruction === "string";
 
 /** OpenHands evaluation output (`output.jsonl`): each line's history, its calls placed at that line. */
 export class OpenHandsEvalReader implements TranscriptReader {
@@ -112,7 +117,7 @@ export class OpenHandsEvalReader implements TranscriptReader {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
-    if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id (or resolver issue) and history (a predictions line, not an agent's run); skipped");
+    if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id (or id and instance, or resolver issue) and history (a predictions line, not an agent's run); skipped");
     const metadata = isObject(record.metadata) ? record.metadata : {};
     // The OpenHands commit the run was made with is the nearest thing to a version the output names.
     this.version ??= stringOr(metadata.git_commit);

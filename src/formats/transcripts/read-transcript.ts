@@ -44,8 +44,10 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
 }
 
 // OpenHands writes an instance's keys in EvaluationOutput's order: instance_id first (history comes after the
-// test result, which holds the whole patch); its resolver's in ResolverOutput's: the issue first, owner its first.
-const EVALUATION_START = /^\{\s{0,4}(?:"instance_id"|"issue"\s{0,4}:\s{0,4}\{\s{0,4}"owner")\s{0,4}:/;
+// test result, which holds the whole patch); its resolver's in ResolverOutput's: the issue first, owner its first;
+// mid-2024 benchmarks other than SWE-bench an `id`, then the instance.
+const EVALUATION_START =
+  /^\{\s{0,4}(?:"instance_id"\s{0,4}:|"issue"\s{0,4}:\s{0,4}\{\s{0,4}"owner"\s{0,4}:|"id"\s{0,4}:\s{0,4}(?:"[^"\\]{0,200}"|\d{1,20})\s{0,4},\s{0,4}"instance"\s{0,4}:\s{0,4}\{)/;
 
 // Detection names only formats that have a line reader for line-based content.
 const lineReader = (format: TranscriptFormat): TranscriptReader => TRANSCRIPT_FORMATS[format].lineReader!();

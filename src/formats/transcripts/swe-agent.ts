@@ -7,6 +7,16 @@ import { contentText, isObject, stringOr, type JsonObject } from "./json-values.
 
 const WORKING_DIR = /["']working_dir["']:\s{0,4}["']([^"']{0,4096})["']/;
 const CLIPPED = "<response clipped>";
+// SWE-agent's own time limit killed the command: 0.x appends "EXECUTION TIMED OUT" (then " BECAUSE NO OUTPUT WAS
+// PRODUCED FOR MORE THAN N SECONDS." or " BECAUSE THE COMMAND WAS RUNNING FOR MORE THAN N SECONDS.") to what it had
+// printed (sweagent/environment/swe_env.py); 1.x answers with its command_cancelled_timeout_template instead of
+// any output ("The command '…' was cancelled because it took more than N seconds.", sweagent/agent/agents.py;
+// config/bash_only.yaml wraps it in <warning> and ends it "… seconds to complete.").
+const TIMED_OUT_0X = /(?:^|\n)EXECUTION TIMED OUT(?=$|[\n ])/;
+const CANCELLED_1X = /^(?:<warning>\n)?The command '/;
+const CANCELLED_1X_END = /' was cancelled because it took more than \d{1,6}(?:\.\d{1,3})? seconds(?:\.| to complete\.)/;
+const timedOut = (observation: string): boolean =>
+  TIMED_OUT_0X.test(observation) || (CANCELLED_1X.test(observation) && CANCELLED_1X_END.test(observation));
 
 /** Reads a SWE-agent trajectory document. */
 export function readSweAgent(doc: JsonObject): TranscriptRead {
@@ -24,7 +34,10 @@ export function readSweAgent(doc: JsonObject): TranscriptRead {
     if (toolName === "submit") log.declareSuccess();
     const call = log.call({ callId: null, toolName, command: action, cwd: workingDir(step.state), line: null, index });
     const observation = stringOr(step.observation, "")!;
-    log.resultFor(call, compare(observation, copies.take(action)));
+    log.resultFor(call, {
+      ...compare(observation, copies.take(action)),
+      ...(timedOut(observation) ? { unverifiable: "timed out (SWE-agent's command time limit): killed mid-run, its output stops where it was killed", timedOut: true } : {}),
+    });
   });
   const info = isObject(doc.info) ? doc.info : {};
   return { format: "swe-agent", harnessVersion: stringOr(info.swe_agent_version), sessionId: null, calls: log.end(), problems: log.problems };

@@ -60,12 +60,15 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       "davidrudduck/vk-swarm crates/executors/src/executors/droid/normalize_logs.rs (DroidJson: system init as Claude Code's, then message {role, id, text}, tool_call {messageId, toolId, toolName, parameters}, tool_result {messageId, toolId, isError, value | error}, all with session_id); jonathan-kellerai/cross_agent_session_resumer src/providers/factory.rs (a session file opens with {type: session_start, id, title, owner, cwd})",
     // Its stream's first line is a system init as Claude Code's stream-json writes: the records after it tell them
     // apart. Its session files open with their own header.
+    // Its streams name the session session_id or, in others, sessionId (jazzyalex/agent-sessions
+    // Resources/Fixtures/stage0/agents/droid/stream_json_schema_drift.jsonl), and a result's call toolId or toolCallId.
     line: (record) =>
       (record.type === "session_start" && typeof record.id === "string" && typeof record.cwd === "string") ||
-      (typeof record.session_id === "string" &&
+      ((typeof record.session_id === "string" || typeof record.sessionId === "string") &&
         ((record.type === "tool_call" && typeof record.toolName === "string" && "parameters" in record) ||
-          (record.type === "tool_result" && typeof record.toolId === "string" && typeof record.isError === "boolean") ||
-          (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record)))),
+          (record.type === "tool_result" && (typeof record.toolId === "string" || typeof record.toolCallId === "string") && ("isError" in record || "value" in record)) ||
+          (record.type === "message" && typeof record.role === "string" && typeof record.text === "string" && !("message" in record)) ||
+          (record.type === "completion" && typeof record.finalText === "string"))),
   },
   {
     name: "Pi coding agent",
@@ -76,6 +79,15 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     line: (record) =>
       (record.type === "session" && typeof record.id === "string" && typeof record.cwd === "string" && !("payload" in record)) ||
       (record.type === "message" && isObject(record.message) && (record.message.role === "toolResult" || record.message.role === "bashExecution")),
+  },
+  {
+    name: "Kimi Code",
+    where: "~/.kimi-code/sessions/<workdir>/<session>/agents/main/wire.jsonl",
+    source:
+      "codemie-ai/codemie-code src/agents/plugins/kimi/kimi.paths.ts and __tests__/fixtures/sample-wire.jsonl (a {type: metadata, protocol_version, app_version} header, then records {type, time}: config.update, turn.prompt, context.append_loop_event whose event is step.begin, tool.call, tool.result {toolCallId, result {output, isError}}, …)",
+    line: (record) =>
+      (record.type === "metadata" && typeof record.protocol_version === "string" && "app_version" in record) ||
+      (record.type === "context.append_loop_event" && isObject(record.event)),
   },
   {
     name: "Hermes Agent",
@@ -91,11 +103,44 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) => typeof doc.id === "number" && typeof doc.source === "string" && (typeof doc.action === "string" || typeof doc.observation === "string"),
   },
   {
+    name: "an OpenHands LLM completion log",
+    where: "llm_completions/<instance>/<model>-<time>.json of an evaluation run: audit the run's output.jsonl",
+    source:
+      "All-Hands-AI/OpenHands openhands/llm/llm.py (log_completions: {messages, response, args, kwargs, timestamp, cost}, a file per model call); real ones in its history at 4ce8594d56 (evaluation_outputs/…/SWE-bench_Verified-test/…/llm_completions/)",
+    // Its messages are {role, content}, as mini-swe-agent's: it is refused as one, naming the wrong harness.
+    document: (doc) => Array.isArray(doc.messages) && isObject(doc.response) && "kwargs" in doc && "timestamp" in doc,
+  },
+  {
+    name: "a Harbor ATIF trajectory",
+    where: "agent/trajectory.json of a Harbor or Terminal-Bench trial: audit the agent's own log beside it, claude-code.txt, sessions/ or gemini-cli.trajectory.json",
+    source:
+      "benchflow-ai/skillsbench-trajectories shenghan/gemini-cli/…/agent/trajectory.json ({schema_version: ATIF-v1.2, session_id, agent {name, version, model_name}, steps [{step_id, source, message, tool_calls, observation {results}}]}), written by Harbor beside gemini-cli.trajectory.json",
+    document: (doc) => typeof doc.schema_version === "string" && doc.schema_version.startsWith("ATIF-") && Array.isArray(doc.steps),
+  },
+  {
+    name: "a Terminus episode log",
+    where: "agent/trajectory.json of a Terminal-Bench or Harbor trial run with Terminus: its prompts hold the terminal screens, not tool results",
+    source: "benchflow-ai/skillsbench-trajectories yimin/…/terminus-2-…/agent/trajectory.json (a list of {episode, prompt, response}, beside agent/episode-N/prompt.txt and response.txt)",
+    list: (doc) => doc.length > 0 && doc.every((entry) => isObject(entry) && typeof entry.episode === "number" && typeof entry.prompt === "string" && typeof entry.response === "string"),
+  },
+  {
+    name: "a SWE-agent demonstration",
+    where: "trajectories/demonstrations/*.traj holding only the history SWE-agent shows a model: no trajectory of observations to compare it with",
+    source: "SWE-agent/SWE-agent trajectories/demonstrations/function_calling_simple.traj ({history: [{role, content, …}]} alone)",
+    document: (doc) => Object.keys(doc).length === 1 && Array.isArray(doc.history) && doc.history.some((entry) => isObject(entry) && typeof entry.role === "string"),
+  },
+  {
     name: "Amp",
     where: "~/.local/share/amp/threads/T-<id>.json",
     source: "jonathan-kellerai/cross_agent_session_resumer src/providers/amp.rs and tests/fixtures/amp (a thread: {v, id T-<uuid>, created, title, env, messages [{role, content blocks, meta}]})",
     // Its messages are {role, content}, as mini-swe-agent's: read as those, a thread would be called clean with no call.
     document: (doc) => typeof doc.id === "string" && doc.id.startsWith("T-") && typeof doc.v === "number" && Array.isArray(doc.messages),
+  },
+  {
+    name: "Gemini CLI's prompt log",
+    where: "~/.gemini/tmp/<project>/logs.json, the user's prompts alone: audit the session beside it, chats/session-*.json",
+    source: "codemie-ai/codemie-code tests/integration/metrics/fixtures/gemini/logs.json (a list of {sessionId, messageId, type: user, message, timestamp}, beside the session-*.json of the same sessionId)",
+    list: (doc) => doc.length > 0 && doc.every((entry) => isObject(entry) && typeof entry.sessionId === "string" && typeof entry.messageId === "number" && typeof entry.message === "string"),
   },
   {
     name: "Cline",

@@ -63,6 +63,12 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/cline-api-conversation-history.json": "Cline",
   "unsupported/factory-session.jsonl": "Factory Droid",
   "unsupported/openhands-event.json": "one OpenHands event",
+  "unsupported/kimi-code-wire.jsonl": "Kimi Code",
+  "unsupported/gemini-cli-logs.json": "Gemini CLI's prompt log",
+  "unsupported/openhands-llm-completion.json": "an OpenHands LLM completion log",
+  "unsupported/harbor-atif-trajectory.json": "a Harbor ATIF trajectory",
+  "unsupported/terminus-episodes.json": "a Terminus episode log",
+  "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -99,6 +105,16 @@ test("a Droid stream whose first line is a system init, as Claude Code's stream-
   const records = readFileSync(transcriptPath("unsupported/droid-stream.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
   assert.deepEqual(detectFirstLine(records[0]!, 1), { format: "claude-code" }, "the first line alone is Claude Code's");
   for (const record of records.slice(1, 4)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
+});
+
+test("a Droid stream that names its session sessionId, and a result's call toolCallId, is refused as Droid too", async () => {
+  // As agent-sessions' stream_json_schema_drift.jsonl: read as Claude Code's stream, it was called clean, 0 calls.
+  const drifted = readFileSync(transcriptPath("unsupported/droid-stream.jsonl"), "utf8").replaceAll('"session_id"', '"sessionId"').replaceAll('"toolId"', '"toolCallId"');
+  const records = drifted.trim().split("\n").map((line) => parseObject(line)!);
+  for (const record of records.slice(1)) assert.equal(unsupportedLines([records[0]!, record])?.name, "Factory Droid", JSON.stringify(record.type));
+  const path = fresh("droid-camel.jsonl");
+  writeFileSync(path, drifted);
+  await assert.rejects(readTranscript(path), /looks like Factory Droid/);
 });
 
 test("a Pi session, whose header has a Codex rollout's timestamp and type, is refused as Pi, version 1 headers too", () => {

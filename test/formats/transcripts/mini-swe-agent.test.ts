@@ -95,3 +95,18 @@ test("2.x: an observation cut to its head and tail keeps the whole output's size
   ]);
   assert.equal(read.calls[0]!.totalBytes, 18000, "6,000 two-byte characters and 6,000 one-byte ones");
 });
+
+test("2.x: a command killed at the time limit (exception_info 'timed out after N seconds') is unverifiable", async () => {
+  // Real (mini-swe-agent 2.2.7, deepseek-reasoner on pvlib-1707), cut to 12 messages: two finds, then a
+  // `pip install` killed with no output and an `apt-get` killed after printing its first lines.
+  const read = await readFixture("mini_swe_agent/deepseek-pvlib-1707-messages-1-6-13-18.traj.json");
+  assert.equal(read.harnessVersion, "2.2.7");
+  assert.deepEqual(
+    read.calls.map((call) => [call.command!.split(" ")[0], call.returncode, call.timedOut ?? false]),
+    [["find", 0, false], ["find", 0, false], ["pip", -1, true], ["python3", 0, false], ["apt-get", -1, true]],
+  );
+  const [, , pip, , aptGet] = read.calls;
+  assert.match(pip!.unverifiable!, /^timed out after 60 seconds \(mini-swe-agent's command time limit\)/);
+  assert.ok(aptGet!.stdout.includes("Get:1 http://security.ubuntu.com/ubuntu jammy-security InRelease"), "what it printed before the kill");
+  assert.equal(read.calls.filter((call) => call.unverifiable !== null).length, 2);
+});

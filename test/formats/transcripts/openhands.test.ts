@@ -99,7 +99,24 @@ test("an output.jsonl whose first instance is longer than the sniff is still rea
     writeFileSync(file, `${JSON.stringify({ issue, issue_type: "issue", git_patch: "p", history })}\n`);
     const resolved = await readTranscript(file);
     assert.deepEqual(resolved.calls.map((call) => [call.line, call.command, call.returncode]), [[1, "cat big", 0]]);
+    // Mid-2024 output of other benchmarks opens with its id, then the instance (ProntoQA's context is long).
+    const instance = { id: "ProntoQA_1", context: "c".repeat(70_000) };
+    writeFileSync(file, `${JSON.stringify({ id: "ProntoQA_1", instance, instruction: "i", history })}\n`);
+    const keyedById = await readTranscript(file);
+    assert.deepEqual(keyedById.calls.map((call) => [call.line, call.command, call.returncode]), [[1, "cat big", 0]]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("mid-2024 evaluation output keyed by id (ProntoQA) is read as OpenHands, its pairs as calls", async () => {
+  // Real (OpenDevin's logic_reasoning run, CodeActAgent on gpt-4o, 2024-05): {id, instance, instruction, history
+  // of [action, observation] pairs, …}, with no instance_id.
+  const read = await readFixture("openhands/prontoqa-output-line-1.jsonl");
+  assert.equal(read.format, "openhands");
+  assert.deepEqual(read.calls.map((call) => [call.toolName, call.stdout.slice(0, 28), call.line]), [
+    ["run_ipython", "[Package installed successfu", 1],
+    ["run_ipython", "'A'", 1],
+  ]);
+  assert.deepEqual(read.problems, []);
 });

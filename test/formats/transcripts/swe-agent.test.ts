@@ -55,3 +55,20 @@ test("an observation SWE-agent cut in both copies is read with the note only the
   assert.equal(find!.stdout, `${head}${note}`);
   assert.deepEqual(findClipMatch(find!.stdout)?.groups, { capChars: 100, droppedChars: 57 });
 });
+
+test("a command SWE-agent's time limit killed is unverifiable: 0.x's EXECUTION TIMED OUT, 1.x's cancel message", async () => {
+  // Real (SWE-agent's EnIGMA demonstration): RsaCtfTool.py, step 8, killed after 60 s without output.
+  const enigma = await readFixture("swe_agent/ctf-crypto-BabyTimeCapsule.traj");
+  const killed = enigma.calls.filter((call) => call.timedOut === true);
+  assert.deepEqual(killed.map((call) => [call.index, call.toolName]), [[8, "RsaCtfTool.py"]]);
+  assert.match(killed[0]!.unverifiable!, /SWE-agent's command time limit/);
+  assert.ok(killed[0]!.stdout.includes("Performing lehmer attack"), "the output before the kill is kept");
+  assert.equal(enigma.calls.filter((call) => call.unverifiable !== null).length, 1);
+  const cancelled = (text: string) =>
+    readSweAgent({ trajectory: [step("sleep 999", text)], history: turn("sleep 999", text) }).calls[0]!;
+  assert.equal(cancelled("The command 'sleep 999' was cancelled because it took more than 30 seconds. Please try a different command.").timedOut, true);
+  assert.equal(cancelled("<warning>\nThe command 'sleep 999' was cancelled because it took more than 30 seconds to complete.\nIt may have been waiting for user input").timedOut, true);
+  // Quoting the words is no timeout: only the harness's message, from its start, is.
+  assert.equal(cancelled("grep says: The command 'x' was cancelled because it took more than 30 seconds.").unverifiable, null);
+  assert.equal(cancelled("EXECUTION TIMED OUTLIER").timedOut, undefined);
+});
