@@ -95,3 +95,13 @@ test("2.x: an observation cut to its head and tail keeps the whole output's size
   ]);
   assert.equal(read.calls[0]!.totalBytes, 18000, "6,000 two-byte characters and 6,000 one-byte ones");
 });
+
+test("2.x: an extra.raw_output shorter than the head and tail shown is not taken as the whole output's size", () => {
+  const shown = `<returncode>0</returncode>\n<output_head>\n${"h".repeat(5000)}\n</output_head>\n<elided_chars>\n2000 characters elided\n</elided_chars>\n<output_tail>\n${"t".repeat(5000)}\n</output_tail>`;
+  const read = readMiniSweAgent([
+    { role: "system", content: "s" },
+    { role: "assistant", content: "", tool_calls: [{ id: "call_1", function: { name: "bash", arguments: '{"command": "cat big.txt"}' } }] },
+    { role: "tool", tool_call_id: "call_1", content: shown, extra: { raw_output: "x", returncode: 0 } },
+  ]);
+  assert.equal(read.calls[0]!.totalBytes, undefined, "1 byte cannot be the whole of 10,000 bytes shown");
+});
