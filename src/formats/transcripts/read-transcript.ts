@@ -39,6 +39,8 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));
   const detection = detectLines(sniffedRecords(head.text, head.whole));
   if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
+  // An OpenHands V1 event file is one compact line: read as the document it is, it is refused by name, with the way out.
+  if (detection?.format === "openhands-sdk" && head.whole && !head.text.trim().includes("\n")) return readDocument(path);
   if (detection) return streamLines(path, lineReader(detection.format));
   return readDocument(path);
 }

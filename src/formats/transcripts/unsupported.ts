@@ -2,6 +2,7 @@
 // name ("looks like Qwen Code: not supported") instead of misread as the harness it resembles. Each entry says
 // where its shape was read.
 import { isObject, type JsonObject } from "./json-values.js";
+import { isSdkEvent } from "./openhands-sdk.js";
 
 export interface UnsupportedFormat {
   /** The harness, as people call it. */
@@ -89,6 +90,14 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     source: "All-Hands-AI/OpenHands, a session committed by mistake at 429def088dca (~/.openhands/sessions/63b43159…/events/0.json to 13.json: {id, timestamp, source, message, action | observation, args | extras})",
     // Read alone it is a JSON object of no known shape; the array of all of them is an OpenHands trajectory.
     document: (doc) => typeof doc.id === "number" && typeof doc.source === "string" && (typeof doc.action === "string" || typeof doc.observation === "string"),
+  },
+  {
+    name: "one OpenHands V1 event",
+    where: "~/.openhands/conversations/<id>/events/event-NNNNN-<id>.json, a file per event: audit the conversation's directory",
+    source: "OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/conversation/persistence_const.py and event_store.py (each event one compact JSON object in its own file, {kind, id, timestamp, source, …})",
+    // Read alone it is a conversation of one event: an observation without its action is skipped and the file called
+    // clean, though the result in it was clipped.
+    document: isSdkEvent,
   },
   {
     name: "Amp",

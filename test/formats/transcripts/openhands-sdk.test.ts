@@ -102,6 +102,26 @@ test("a directory whose event files hold no V1 event is refused, not called clea
   assert.deepEqual((await readTranscript(dir)).problems.map((problem) => problem.index), [1, 2]);
 });
 
+test("one event file given alone is refused by name, the way out said, small or past the sniff", async () => {
+  // The conversation's clipped pytest result: read alone, it had no action and the file was called clean.
+  const observation = transcriptPath(`${CONVERSATION}/events/${eventFiles()[3]}`);
+  const big = fresh("event-00003-5d3c0000-0000-4000-8000-000000000003.json");
+  const event = JSON.parse(eventTexts()[3]!);
+  event.observation.content[0].text += "x".repeat(100_000);
+  writeFileSync(big, JSON.stringify(event));
+  for (const path of [observation, big]) {
+    await assert.rejects(readTranscript(path), (error: Error) => {
+      assert.ok(error instanceof UnrecognisedTranscript, path);
+      assert.match(error.reason, /^looks like one OpenHands V1 event \(.*audit the conversation's directory\): not supported$/);
+      return true;
+    });
+  }
+  // Two events one a line are a conversation's.
+  const lines = fresh("two-events.jsonl");
+  writeFileSync(lines, `${eventTexts()[2]}\n${eventTexts()[3]}\n`);
+  assert.equal((await readTranscript(lines)).calls.length, 1);
+});
+
 test("an event file that is a FIFO is refused by name, never waited on", async () => {
   const dir = fresh("fifo-conversation");
   mkdirSync(dir);
