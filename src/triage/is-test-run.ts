@@ -30,7 +30,9 @@ const isWrapperArgument = (word: string): boolean => isOption(word) || /^[A-Za-z
 function unwrap(words: readonly string[]): readonly string[] {
   let rest = words;
   for (let guard = 0; guard < 8 && rest.length > 0; guard++) {
-    const follow = WRAPPERS[programName(rest[0]!)];
+    // Own keys only: a command named `constructor` or `__proto__` would find Object's and read it as a wrapper.
+    const name = programName(rest[0]!);
+    const follow = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
     if (follow === undefined) break;
     let i = 1;
     if (follow.length > 0) {

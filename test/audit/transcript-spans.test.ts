@@ -14,11 +14,12 @@ import { transcriptPath } from "../helpers/transcripts.js";
 
 const fresh = scratchPaths("toolspan-transcript-spans-");
 
-// Every transcript fixture audit reads (the unsupported ones and the one that is no transcript aside).
+// Every transcript fixture audit reads (the unsupported ones and the one that is no transcript aside); an OpenHands
+// V1 conversation is its directory, its event files alone are refused.
 function transcripts(dir = transcriptPath("")): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "unsupported" || name === "LICENSES" ? [] : transcripts(path);
+    if (statSync(path).isDirectory()) return name === "unsupported" || name === "LICENSES" ? [] : name === "events" ? [dir] : transcripts(path);
     return /\.(jsonl|json|traj)$/.test(name) && !["not-a-transcript.json", "codex-no-payload.jsonl", "swe-agent-no-history.traj"].includes(name) && !name.endsWith(".model-saw.json") ? [path] : [];
   });
 }

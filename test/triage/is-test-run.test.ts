@@ -55,6 +55,10 @@ const OTHER_COMMANDS: string[][] = [
   ["uv", "pip", "install", "pytest"],
   ["git", "checkout", "test"],
   [],
+  // Names of Object's own properties are programs like any other, not wrappers.
+  ["constructor"],
+  ["constructor", "pytest"],
+  ["__proto__", "pytest"],
 ];
 
 describe("commandRunsTests", () => {

@@ -76,7 +76,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     pending = pending.filter((candidate) => candidate !== action);
     if (isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) return;
     const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
-    log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra), ...killedAtTimeout(message.extra) });
+    log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra, content), ...killedAtTimeout(message.extra) });
   });
   unanswered();
   const info = isObject(doc) && !Array.isArray(doc) && isObject(doc.info) ? doc.info : {};
@@ -96,9 +96,14 @@ const isFormatError = (message: JsonObject, content: string): boolean =>
   (isObject(message.extra) && message.extra.interrupt_type === "FormatError") || FORMAT_ERROR.test(content);
 
 // 2.x keeps the command's whole output beside the observation (extra.raw_output, before its template cut it to
-// the head and tail): its size is the stream's, where the model saw only part of it.
-function wholeOutputSize(extra: unknown): { totalBytes?: number } {
-  return isObject(extra) && typeof extra.raw_output === "string" ? { totalBytes: Buffer.byteLength(extra.raw_output) } : {};
+// the head and tail): its size is the stream's, where the model saw only part of it. One shorter than the output the
+// observation shows is not that output (an edited or damaged trajectory): its size would have the span say fewer
+// bytes were written than the model read.
+function wholeOutputSize(extra: unknown, content: string): { totalBytes?: number } {
+  if (!isObject(extra) || typeof extra.raw_output !== "string") return {};
+  const totalBytes = Buffer.byteLength(extra.raw_output);
+  const shown = ["output", "output_head", "output_tail"].reduce((sum, tag) => sum + Buffer.byteLength(tagged(content, tag)?.trim() ?? ""), 0);
+  return totalBytes >= shown ? { totalBytes } : {};
 }
 
 function killedAtTimeout(extra: unknown): { unverifiable?: string; timedOut?: boolean } {

@@ -8,7 +8,7 @@ import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.
 import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { TRANSCRIPT_FORMATS } from "./formats.js";
-import { readOpenHandsSdk } from "./openhands-sdk.js";
+import { isSdkEvent, readOpenHandsSdk } from "./openhands-sdk.js";
 import { ToolspanError } from "../../util/errors.js";
 
 /** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent), and an events directory's files together,
@@ -39,6 +39,8 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));
   const detection = detectLines(sniffedRecords(head.text, head.whole));
   if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
+  // An OpenHands V1 event file is one compact line: read as the document it is, it is refused by name, with the way out.
+  if (detection?.format === "openhands-sdk" && head.whole && !head.text.trim().includes("\n")) return readDocument(path);
   if (detection) return streamLines(path, lineReader(detection.format));
   return readDocument(path);
 }
@@ -94,6 +96,8 @@ async function readEventsDirectory(path: string): Promise<TranscriptRead> {
       // A file that is not an object is skipped by the reader, which says so at its place.
       events.push(typeof event === "string" ? null : event);
     }
+    // Read, files that each are skipped would have the directory called clean with no call in it.
+    if (!events.some(isSdkEvent)) throw new UnrecognisedTranscript(path, `${files.length} event files, but none holds an OpenHands V1 event ({kind, id, timestamp, source})`);
     const conversation = basename(resolve(dir)) === "events" ? dirname(resolve(dir)) : resolve(dir);
     return { ...readOpenHandsSdk(events, basename(conversation)), contentSha256: content.digest("hex") };
   } catch (error) {

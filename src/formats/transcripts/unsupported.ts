@@ -2,6 +2,7 @@
 // name ("looks like Qwen Code: not supported") instead of misread as the harness it resembles. Each entry says
 // where its shape was read.
 import { isObject, type JsonObject } from "./json-values.js";
+import { isSdkEvent } from "./openhands-sdk.js";
 
 export interface UnsupportedFormat {
   /** The harness, as people call it. */
@@ -128,6 +129,14 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     where: "trajectories/demonstrations/*.traj holding only the history SWE-agent shows a model: no trajectory of observations to compare it with",
     source: "SWE-agent/SWE-agent trajectories/demonstrations/function_calling_simple.traj ({history: [{role, content, …}]} alone)",
     document: (doc) => Object.keys(doc).length === 1 && Array.isArray(doc.history) && doc.history.some((entry) => isObject(entry) && typeof entry.role === "string"),
+  },
+  {
+    name: "one OpenHands V1 event",
+    where: "~/.openhands/conversations/<id>/events/event-NNNNN-<id>.json, a file per event: audit the conversation's directory",
+    source: "OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/conversation/persistence_const.py and event_store.py (each event one compact JSON object in its own file, {kind, id, timestamp, source, …})",
+    // Read alone it is a conversation of one event: an observation without its action is skipped and the file called
+    // clean, though the result in it was clipped.
+    document: isSdkEvent,
   },
   {
     name: "Amp",

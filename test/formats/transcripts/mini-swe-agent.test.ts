@@ -110,3 +110,13 @@ test("2.x: a command killed at the time limit (exception_info 'timed out after N
   assert.ok(aptGet!.stdout.includes("Get:1 http://security.ubuntu.com/ubuntu jammy-security InRelease"), "what it printed before the kill");
   assert.equal(read.calls.filter((call) => call.unverifiable !== null).length, 2);
 });
+
+test("2.x: an extra.raw_output shorter than the head and tail shown is not taken as the whole output's size", () => {
+  const shown = `<returncode>0</returncode>\n<output_head>\n${"h".repeat(5000)}\n</output_head>\n<elided_chars>\n2000 characters elided\n</elided_chars>\n<output_tail>\n${"t".repeat(5000)}\n</output_tail>`;
+  const read = readMiniSweAgent([
+    { role: "system", content: "s" },
+    { role: "assistant", content: "", tool_calls: [{ id: "call_1", function: { name: "bash", arguments: '{"command": "cat big.txt"}' } }] },
+    { role: "tool", tool_call_id: "call_1", content: shown, extra: { raw_output: "x", returncode: 0 } },
+  ]);
+  assert.equal(read.calls[0]!.totalBytes, undefined, "1 byte cannot be the whole of 10,000 bytes shown");
+});

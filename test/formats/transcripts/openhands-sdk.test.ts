@@ -91,6 +91,37 @@ test("event files are read in the order of their index, not of their names; a di
   await assert.rejects(readTranscript(empty), (error: Error) => error instanceof UnrecognisedTranscript && /no OpenHands V1 event files/.test(error.message));
 });
 
+test("a directory whose event files hold no V1 event is refused, not called clean with no call", async () => {
+  const dir = fresh("no-events");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "event-00000-5d3c0000-0000-4000-8000-000000000000.json"), '{"hello": 1}');
+  writeFileSync(join(dir, "event-00001-5d3c0000-0000-4000-8000-000000000001.json"), "");
+  await assert.rejects(readTranscript(dir), (error: Error) => error instanceof UnrecognisedTranscript && /2 event files, but none holds an OpenHands V1 event/.test(error.message));
+  // One event among them is enough: the rest are skipped at their place.
+  writeFileSync(join(dir, "event-00002-5d3c0000-0000-4000-8000-000000000002.json"), eventTexts()[0]!);
+  assert.deepEqual((await readTranscript(dir)).problems.map((problem) => problem.index), [1, 2]);
+});
+
+test("one event file given alone is refused by name, the way out said, small or past the sniff", async () => {
+  // The conversation's clipped pytest result: read alone, it had no action and the file was called clean.
+  const observation = transcriptPath(`${CONVERSATION}/events/${eventFiles()[3]}`);
+  const big = fresh("event-00003-5d3c0000-0000-4000-8000-000000000003.json");
+  const event = JSON.parse(eventTexts()[3]!);
+  event.observation.content[0].text += "x".repeat(100_000);
+  writeFileSync(big, JSON.stringify(event));
+  for (const path of [observation, big]) {
+    await assert.rejects(readTranscript(path), (error: Error) => {
+      assert.ok(error instanceof UnrecognisedTranscript, path);
+      assert.match(error.reason, /^looks like one OpenHands V1 event \(.*audit the conversation's directory\): not supported$/);
+      return true;
+    });
+  }
+  // Two events one a line are a conversation's.
+  const lines = fresh("two-events.jsonl");
+  writeFileSync(lines, `${eventTexts()[2]}\n${eventTexts()[3]}\n`);
+  assert.equal((await readTranscript(lines)).calls.length, 1);
+});
+
 test("an event file that is a FIFO is refused by name, never waited on", async () => {
   const dir = fresh("fifo-conversation");
   mkdirSync(dir);
