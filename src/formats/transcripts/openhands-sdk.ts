@@ -20,6 +20,8 @@
 import { CallLog, type CallResult } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+import { grouped } from "../plural.js";
+import { firstCodePoints } from "../../util/code-points.js";
 
 const SOURCES: ReadonlySet<unknown> = new Set(["agent", "user", "environment", "hook"]);
 const TERMINAL_TOOLS: ReadonlySet<string> = new Set(["terminal", "execute_bash"]);
@@ -112,17 +114,10 @@ function observationResult(event: JsonObject): CallResult {
 // A text the event holds longer than the SDK passes on: the model read a copy cut with no mark left in the event.
 // Its notice is in the event only where the tool cut it first, and then the marker says so.
 function beyondLimit(texts: readonly string[], limit: number): Pick<CallResult, "unverifiable"> {
-  const over = texts.some((text) => !text.includes("<response clipped>") && charsPast(text, limit));
+  // Python counts characters by code point.
+  const over = texts.some((text) => !text.includes("<response clipped>") && firstCodePoints(text, limit).length < text.length);
   if (!over) return {};
-  return { unverifiable: `the event holds more than the ${limit.toLocaleString("en-US")} characters the OpenHands SDK passes to the model: the model read a cut copy that is not in the event` };
-}
-
-// Python counts characters by code point, as a string's iterator does.
-function charsPast(text: string, limit: number): boolean {
-  if (text.length <= limit) return false;
-  let chars = 0;
-  for (const _ of text) if (++chars > limit) return true;
-  return false;
+  return { unverifiable: `the event holds more than the ${grouped(limit)} characters the OpenHands SDK passes to the model: the model read a cut copy that is not in the event` };
 }
 
 /** Reads V1 events, already parsed: a JSON array, or an events directory's files in index order. */
