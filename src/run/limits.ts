@@ -48,16 +48,16 @@ export function stopGroup(pid: number, killAfterMs: number): GroupStop {
   };
 }
 
-// --timeout: the command may run this long in all.
-/** Stops the command with cause `timeout` once `ms` have passed (null: no limit), unless cleared first. */
+/** --timeout: the command may run this long in all. Stops the command with cause `timeout` once `ms` have passed
+ * (null: no limit), unless cleared first. */
 export function stopOnTimeout(ms: number | null, host: LimitHost): void {
   if (ms === null) return;
   const timer = setTimeout(() => host.stop("timeout"), ms);
   host.cleared.addEventListener("abort", () => clearTimeout(timer), { once: true });
 }
 
-// --idle-timeout: the command may be silent this long; time a pipe is paused for a slow consumer is not its silence.
-/** Stops the command with cause `idle` after `ms` without output (null: no limit), unless cleared first; `touch`
+/** --idle-timeout: the command may be silent this long; time a pipe is paused for a slow consumer is not its silence.
+ * Stops the command with cause `idle` after `ms` without output (null: no limit), unless cleared first; `touch`
  * the result for each chunk the command writes. */
 export function stopOnIdle(ms: number | null, host: LimitHost, paused: PausedPipes): QuietTimer | null {
   if (ms === null) return null;
@@ -66,8 +66,8 @@ export function stopOnIdle(ms: number | null, host: LimitHost, paused: PausedPip
   return timer;
 }
 
-// RunToolOptions.signal: the caller may stop the command at any time, even before it started.
-/** Stops the command with cause `abort` when `signal` aborts (at once if it already has), unless cleared first. */
+/** RunToolOptions.signal: the caller may stop the command at any time, even before it started. Stops the command
+ * with cause `abort` when `signal` aborts (at once if it already has), unless cleared first. */
 export function stopOnAbort(signal: AbortSignal | undefined, host: LimitHost): void {
   if (!signal) return;
   const onAbort = (): void => host.stop("abort");
