@@ -66,6 +66,23 @@ const EVENT_FILE = /^event-(\d{5,})-[0-9a-fA-F-]{8,}\.json$/;
 // An OpenHands V1 conversation as the SDK keeps it: its events directory, or the conversation's directory that
 // holds one, read in the order of the files' indexes. The conversation's id is its directory's name.
 async function readEventsDirectory(path: string): Promise<TranscriptRead> {
+  const { dir, texts } = await readEventFiles(path);
+  const content = createHash("sha256");
+  const events = texts.map((text) => {
+    content.update(text).update("\n");
+    const event = parseObjectLine(text);
+    // A file that is not an object is skipped by the reader, which says so at its place.
+    return typeof event === "string" ? null : event;
+  });
+  // Read, files that each are skipped would have the directory called clean with no call in it.
+  if (!events.some(isSdkEvent)) throw new UnrecognisedTranscript(path, `${texts.length} event files, but none holds an OpenHands V1 event ({kind, id, timestamp, source})`);
+  const conversation = basename(resolve(dir)) === "events" ? dirname(resolve(dir)) : resolve(dir);
+  return { ...readOpenHandsSdk(events, basename(conversation)), contentSha256: content.digest("hex") };
+}
+
+// The texts of the event files in `path` or in its events/, in the order of their indexes. Only the disk's errors
+// become "cannot read": a bug in reading the events after is not dressed as bad input.
+async function readEventFiles(path: string): Promise<{ dir: string; texts: string[] }> {
   try {
     let dir = path;
     let names = await readdir(dir);
@@ -87,19 +104,9 @@ async function readEventsDirectory(path: string): Promise<TranscriptRead> {
       size += info.size;
     }
     if (size > DOCUMENT_LIMIT_BYTES) throw new UnrecognisedTranscript(path, `${size} bytes of events: a directory of events is read only up to 256 MiB`);
-    const content = createHash("sha256");
-    const events: unknown[] = [];
-    for (const { name } of files) {
-      const text = await readFile(join(dir, name), "utf8");
-      content.update(text).update("\n");
-      const event = parseObjectLine(text);
-      // A file that is not an object is skipped by the reader, which says so at its place.
-      events.push(typeof event === "string" ? null : event);
-    }
-    // Read, files that each are skipped would have the directory called clean with no call in it.
-    if (!events.some(isSdkEvent)) throw new UnrecognisedTranscript(path, `${files.length} event files, but none holds an OpenHands V1 event ({kind, id, timestamp, source})`);
-    const conversation = basename(resolve(dir)) === "events" ? dirname(resolve(dir)) : resolve(dir);
-    return { ...readOpenHandsSdk(events, basename(conversation)), contentSha256: content.digest("hex") };
+    const texts: string[] = [];
+    for (const { name } of files) texts.push(await readFile(join(dir, name), "utf8"));
+    return { dir, texts };
   } catch (error) {
     if (error instanceof UnrecognisedTranscript) throw error;
     throw unreadableInput(path, error);
