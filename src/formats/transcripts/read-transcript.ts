@@ -37,6 +37,11 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
   // only its start tells it.
   if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));
+  // So may an OpenHands V1 event (a system prompt, a full state update): its envelope comes first. A file of that
+  // one line alone is an event file, read as the document it is (and refused by name, with the way out).
+  if (!head.whole && !head.text.includes("\n") && SDK_EVENT_START.test(head.text)) {
+    return (await hasSecondLine(path)) ? streamLines(path, lineReader("openhands-sdk")) : readDocument(path);
+  }
   const detection = detectLines(sniffedRecords(head.text, head.whole));
   if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
   // An OpenHands V1 event file is one compact line: read as the document it is, it is refused by name, with the way out.
@@ -50,6 +55,9 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
 // mid-2024 benchmarks other than SWE-bench an `id`, then the instance.
 const EVALUATION_START =
   /^\{\s{0,4}(?:"instance_id"\s{0,4}:|"issue"\s{0,4}:\s{0,4}\{\s{0,4}"owner"\s{0,4}:|"id"\s{0,4}:\s{0,4}(?:"[^"\\]{0,200}"|\d{1,20})\s{0,4},\s{0,4}"instance"\s{0,4}:\s{0,4}\{)/;
+
+// The SDK's event envelope as pydantic writes it, its fields in the base Event's order (openhands-sdk event/base.py).
+const SDK_EVENT_START = /^\{"id":"[^"\\]{1,100}","timestamp":"[^"\\]{1,40}","source":"(?:agent|user|environment|hook)",/;
 
 // Detection names only formats that have a line reader for line-based content.
 const lineReader = (format: TranscriptFormat): TranscriptReader => TRANSCRIPT_FORMATS[format].lineReader!();
@@ -109,6 +117,32 @@ async function readEventFiles(path: string): Promise<{ dir: string; texts: strin
     return { dir, texts };
   } catch (error) {
     if (error instanceof UnrecognisedTranscript) throw error;
+    throw unreadableInput(path, error);
+  }
+}
+
+// Whether anything but white space follows the first line, read in chunks: that line may be of any length.
+async function hasSecondLine(path: string): Promise<boolean> {
+  try {
+    const handle = await open(path, "r");
+    try {
+      const buffer = Buffer.alloc(1 << 20);
+      let newline = false;
+      for (let position = 0; ; ) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+        if (bytesRead === 0) return false;
+        const chunk = buffer.subarray(0, bytesRead);
+        const from = newline ? 0 : chunk.indexOf(0x0a) + 1;
+        if (from > 0 || newline) {
+          newline = true;
+          if (/\S/.test(chunk.subarray(from).toString("latin1"))) return true;
+        }
+        position += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
     throw unreadableInput(path, error);
   }
 }

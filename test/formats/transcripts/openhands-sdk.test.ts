@@ -120,6 +120,12 @@ test("one event file given alone is refused by name, the way out said, small or 
   const lines = fresh("two-events.jsonl");
   writeFileSync(lines, `${eventTexts()[2]}\n${eventTexts()[3]}\n`);
   assert.equal((await readTranscript(lines)).calls.length, 1);
+  // Their first line may be past the sniff too (a system prompt, a full state update): still a conversation.
+  const longFirst = fresh("long-first-line.jsonl");
+  writeFileSync(longFirst, `${JSON.stringify(event)}\n${eventTexts()[2]}\n${eventTexts()[3]}\n`);
+  const read = await readTranscript(longFirst);
+  assert.equal(read.format, "openhands-sdk");
+  assert.equal(read.calls.length, 1);
 });
 
 test("an event file that is a FIFO is refused by name, never waited on", async () => {
