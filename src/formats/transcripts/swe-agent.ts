@@ -15,8 +15,14 @@ const CLIPPED = "<response clipped>";
 const TIMED_OUT_0X = /(?:^|\n)EXECUTION TIMED OUT(?=$|[\n ])/;
 const CANCELLED_1X = /^(?:<warning>\n)?The command '/;
 const CANCELLED_1X_END = /' was cancelled because it took more than \d{1,6}(?:\.\d{1,3})? seconds(?:\.| to complete\.)/;
-const timedOut = (observation: string): boolean =>
-  TIMED_OUT_0X.test(observation) || (CANCELLED_1X.test(observation) && CANCELLED_1X_END.test(observation));
+// What the model was left with: 0.x kept what the command printed before the kill, 1.x's notice replaced all of it.
+function timedOut(observation: string): string | null {
+  if (TIMED_OUT_0X.test(observation)) return "timed out (SWE-agent's command time limit): killed mid-run, its output stops where it was killed";
+  if (CANCELLED_1X.test(observation) && CANCELLED_1X_END.test(observation)) {
+    return "cancelled at SWE-agent's command time limit: killed mid-run, its output replaced by the notice";
+  }
+  return null;
+}
 
 /** Reads a SWE-agent trajectory document. */
 export function readSweAgent(doc: JsonObject): TranscriptRead {
@@ -34,10 +40,8 @@ export function readSweAgent(doc: JsonObject): TranscriptRead {
     if (toolName === "submit") log.declareSuccess();
     const call = log.call({ callId: null, toolName, command: action, cwd: workingDir(step.state), line: null, index });
     const observation = stringOr(step.observation, "")!;
-    log.resultFor(call, {
-      ...compare(observation, copies.take(action)),
-      ...(timedOut(observation) ? { unverifiable: "timed out (SWE-agent's command time limit): killed mid-run, its output stops where it was killed", timedOut: true } : {}),
-    });
+    const killed = timedOut(observation);
+    log.resultFor(call, { ...compare(observation, copies.take(action)), ...(killed !== null ? { unverifiable: killed, timedOut: true } : {}) });
   });
   const info = isObject(doc.info) ? doc.info : {};
   return { format: "swe-agent", harnessVersion: stringOr(info.swe_agent_version), sessionId: null, calls: log.end(), problems: log.problems };

@@ -61,12 +61,14 @@ test("a command SWE-agent's time limit killed is unverifiable: 0.x's EXECUTION T
   const enigma = await readFixture("swe_agent/ctf-crypto-BabyTimeCapsule.traj");
   const killed = enigma.calls.filter((call) => call.timedOut === true);
   assert.deepEqual(killed.map((call) => [call.index, call.toolName]), [[8, "RsaCtfTool.py"]]);
-  assert.match(killed[0]!.unverifiable!, /SWE-agent's command time limit/);
+  assert.match(killed[0]!.unverifiable!, /SWE-agent's command time limit\): killed mid-run, its output stops where it was killed/);
   assert.ok(killed[0]!.stdout.includes("Performing lehmer attack"), "the output before the kill is kept");
   assert.equal(enigma.calls.filter((call) => call.unverifiable !== null).length, 1);
   const cancelled = (text: string) =>
     readSweAgent({ trajectory: [step("sleep 999", text)], history: turn("sleep 999", text) }).calls[0]!;
-  assert.equal(cancelled("The command 'sleep 999' was cancelled because it took more than 30 seconds. Please try a different command.").timedOut, true);
+  const notice = cancelled("The command 'sleep 999' was cancelled because it took more than 30 seconds. Please try a different command.");
+  assert.equal(notice.timedOut, true);
+  assert.match(notice.unverifiable!, /its output replaced by the notice/, "1.x leaves none of what it printed");
   assert.equal(cancelled("<warning>\nThe command 'sleep 999' was cancelled because it took more than 30 seconds to complete.\nIt may have been waiting for user input").timedOut, true);
   // Quoting the words is no timeout: only the harness's message, from its start, is.
   assert.equal(cancelled("grep says: The command 'x' was cancelled because it took more than 30 seconds.").unverifiable, null);
