@@ -53,6 +53,8 @@ export class CallLog {
 
   /** Records the result of a call known without an id (the next step of a list). */
   resultFor(call: TranscriptCall, result: CallResult): void {
+    // Answered, it waits no more: a later result naming its id (ids some providers reuse every turn) is another's.
+    if (call.callId !== null && this.open.get(call.callId) === call) this.open.delete(call.callId);
     call.stdout = result.stdout;
     call.stderr = result.stderr ?? "";
     if (result.returncode !== undefined) call.returncode = result.returncode;

@@ -159,6 +159,19 @@ test("a text held whole past the 30,000 characters the terminal passes on was cu
   assert.equal(cut.calls[0]!.unverifiable, null);
 });
 
+test("a tool_call_id reused on every turn: each result answers its own call, paired by action_id or by the id", () => {
+  const envelope = (id: string, source: string) => ({ id, timestamp: "2026-11-30T10:00:00", source });
+  const action = (id: string, command: string) => ({ ...envelope(id, "agent"), kind: "ActionEvent", tool_name: "terminal", tool_call_id: "call_0", action: { command, kind: "TerminalAction" } });
+  const read = readOpenHandsSdk([
+    action("a1", "make"),
+    { ...envelope("o1", "environment"), kind: "ObservationEvent", tool_name: "terminal", tool_call_id: "call_0", action_id: "a1", observation: { kind: "TerminalObservation", content: [{ type: "text", text: "built" }], exit_code: 0 } },
+    action("a2", "make test"),
+    { ...envelope("e2", "agent"), kind: "AgentErrorEvent", tool_name: "terminal", tool_call_id: "call_0", error: "the sandbox went away" },
+  ]);
+  assert.deepEqual(read.calls.map((call) => [call.command, call.stdout]), [["make", "built"], ["make test", "the sandbox went away"]]);
+  assert.deepEqual(read.problems, []);
+});
+
 test("events that are no SDK events, and results with no call, are reported and skipped, never fatal", () => {
   const read = readOpenHandsSdk([5, { kind: "ActionEvent" }, terminalEvents("x")[1]]);
   assert.deepEqual(read.calls, []);
