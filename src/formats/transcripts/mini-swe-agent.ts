@@ -45,13 +45,15 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
   };
   // 2.x ends a submitted run with {role: "exit", content, extra: {exit_status: "Submitted", submission}}: the submit
   // action's output, which the harness took as the submission instead of showing it to the model. It has no
-  // tool_call_id; any other action still pending got no result.
+  // tool_call_id; the response's other actions still pending got no result, and keep their place before it.
   const answerSubmission = (message: JsonObject, content: string): void => {
     const submit = pending.find((action) => SUBMIT.test(action.command));
     if (submit === undefined || !isObject(message.extra) || message.extra.exit_status !== "Submitted") return;
-    pending = pending.filter((action) => action !== submit);
-    const call = log.call({ callId: submit.callId, toolName: "bash", command: submit.command, shell: "bash", cwd: null, line: null, index: submit.index });
-    log.resultFor(call, { stdout: content });
+    for (const action of pending) {
+      const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
+      if (action === submit) log.resultFor(call, { stdout: content });
+    }
+    pending = [];
   };
   messages.forEach((message, position) => {
     const index = position + 1;

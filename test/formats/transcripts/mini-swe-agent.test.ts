@@ -83,6 +83,14 @@ test("2.x: the exit message of a submitted run answers its submit call; a run th
   assert.deepEqual(submitted.calls.map((call) => [call.callId, call.unverifiable, call.stdout]), [["call_9", null, "diff --git a/x b/x\n"]]);
   const stopped = run({ role: "exit", content: "litellm.InternalServerError", extra: { exit_status: "InternalServerError", submission: "" } });
   assert.match(stopped.calls[0]!.unverifiable ?? "", /no result/);
+  // A command beside the submit in the same response ran first and got no result: it keeps its place before it.
+  const makeCall = { id: "call_8", type: "function", function: { name: "bash", arguments: '{"command": "make"}' } };
+  const both = readMiniSweAgent({
+    trajectory_format: "mini-swe-agent-1.1",
+    messages: [{ role: "system", content: "s" }, { role: "user", content: "task" }, { role: "assistant", content: "", tool_calls: [makeCall, submitCall] }, { role: "exit", content: "diff\n", extra: { exit_status: "Submitted" } }],
+  });
+  assert.deepEqual(both.calls.map((call) => [call.callId, call.stdout]), [["call_8", ""], ["call_9", "diff\n"]]);
+  assert.match(both.calls[0]!.unverifiable ?? "", /no result/);
 });
 
 test("2.x: an observation cut to its head and tail keeps the whole output's size from extra.raw_output", () => {
