@@ -106,9 +106,19 @@ function observationResult(event: JsonObject): CallResult {
   return {
     stdout,
     ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
-    ...(running ? { unverifiable: "exit code -1: the command was still running at the SDK's timeout, or its exit code could not be read" } : beyondLimit([stdout], TERMINAL_LIMIT)),
+    ...(running ? { unverifiable: "exit code -1: the command was still running at the SDK's timeout, or its exit code could not be read" } : beyondLimit([`${stdout}${terminalTrailer(metadata)}`], TERMINAL_LIMIT)),
     cwd: stringOr(metadata.working_dir),
   };
+}
+
+// The lines to_llm_content adds after prefix + text + suffix before it cuts at the limit (openhands-tools
+// terminal/definition.py, read at 146906ad): they count toward the limit, so a text just under it was cut too.
+// metadata.exit_code defaults to -1 (CmdOutputMetadata), which adds no line.
+function terminalTrailer(metadata: JsonObject): string {
+  const workingDir = stringOr(metadata.working_dir);
+  const interpreter = stringOr(metadata.py_interpreter_path);
+  const exitCode = "exit_code" in metadata && metadata.exit_code !== -1 ? (metadata.exit_code === null ? "None" : String(metadata.exit_code)) : null;
+  return `${workingDir ? `\n[Current working directory: ${workingDir}]` : ""}${interpreter ? `\n[Python interpreter: ${interpreter}]` : ""}${exitCode !== null ? `\n[Command finished with exit code ${exitCode}]` : ""}`;
 }
 
 // A text the event holds longer than the SDK passes on: the model read a copy cut with no mark left in the event.

@@ -154,6 +154,10 @@ test("a text held whole past the 30,000 characters the terminal passes on was cu
   assert.equal(readOpenHandsSdk(terminalEvents("\u{1F600}".repeat(30_000))).calls[0]!.unverifiable, null);
   // The model reads the prefix and suffix too.
   assert.notEqual(readOpenHandsSdk(terminalEvents("x".repeat(29_990), { suffix: "\n[The command completed with exit code 0.]" })).calls[0]!.unverifiable, null);
+  // And the lines to_llm_content adds after them: the directory, the interpreter, the exit code unless -1.
+  const trailer = { working_dir: "/workspace", py_interpreter_path: "/usr/bin/python3", exit_code: 0 };
+  assert.notEqual(readOpenHandsSdk(terminalEvents("x".repeat(29_950), trailer)).calls[0]!.unverifiable, null);
+  assert.equal(readOpenHandsSdk(terminalEvents("x".repeat(29_950), { ...trailer, exit_code: -1, py_interpreter_path: null })).calls[0]!.unverifiable, null, "29,950 and the directory line's 40: under");
   // Where the terminal cut it first, its notice is in the event and is the evidence.
   const cut = readOpenHandsSdk(terminalEvents(`${"x".repeat(20_000)}<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you.</NOTE>${"y".repeat(10_000)}`));
   assert.equal(cut.calls[0]!.unverifiable, null);
