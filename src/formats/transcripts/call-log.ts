@@ -21,6 +21,8 @@ export interface CallResult {
   totalBytes?: number;
   keptHeadBytes?: number;
   lineCounts?: { kept: number; total: number };
+  keep?: TranscriptCall["keep"];
+  clipNote?: string;
 }
 
 export class CallLog {
@@ -66,6 +68,8 @@ export class CallLog {
     if (result.totalBytes !== undefined) call.totalBytes = result.totalBytes;
     if (result.keptHeadBytes !== undefined) call.keptHeadBytes = result.keptHeadBytes;
     if (result.lineCounts !== undefined) call.lineCounts = result.lineCounts;
+    if (result.keep !== undefined) call.keep = result.keep;
+    if (result.clipNote !== undefined) call.clipNote = result.clipNote;
     this.answered.add(call);
     this.awaitingVerdict.push(call);
   }

@@ -13,15 +13,17 @@
 // - AgentErrorEvent {tool_call_id, error} and UserRejectObservation {tool_call_id, rejection_reason} answer a call
 //   that did not run: the model reads the error, or "Action rejected: <reason>".
 // - MessageEvent {source, llm_message: {role, content}}: what the agent said.
-// The SDK cuts a terminal result to 30,000 characters (MAX_CMD_OUTPUT_SIZE) and a file view to 16,000
-// (MAX_RESPONSE_LEN_CHAR) with maybe_truncate (openhands-sdk/openhands/sdk/utils/truncate.py), which keeps head
-// and tail around `<response clipped><NOTE>…</NOTE>`: that notice is in the text the event holds. A text the event
-// holds whole but past a limit was cut again on its way to the model without leaving it in the event.
+// The SDK cuts a file view to 16,000 characters (MAX_RESPONSE_LEN_CHAR) with maybe_truncate
+// (openhands-sdk/openhands/sdk/utils/truncate.py), which keeps head and tail around `<response clipped><NOTE>…`:
+// that notice is in the text the event holds. A terminal result past 30,000 characters (MAX_CMD_OUTPUT_SIZE) and
+// a tool's text past 50,000 are held whole and cut on their way to the model: the reader makes the same cut
+// (openhands-truncate.ts), so the model's copy and the whole are both known.
 import { CallLog, type CallResult } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { contentText, integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 import { grouped } from "../plural.js";
 import { firstCodePoints } from "../../util/code-points.js";
+import { sdkTruncate, type SdkCut } from "./openhands-truncate.js";
 
 const SOURCES: ReadonlySet<unknown> = new Set(["agent", "user", "environment", "hook"]);
 const TERMINAL_TOOLS: ReadonlySet<string> = new Set(["terminal", "execute_bash"]);
@@ -95,20 +97,21 @@ function observationResult(event: JsonObject): CallResult {
   if (event.kind === "UserRejectObservation") return { stdout: `Action rejected: ${stringOr(event.rejection_reason, "User rejected the action")}` };
   const observation = isObject(event.observation) ? event.observation : {};
   const parts = Array.isArray(observation.content) ? observation.content.map((part) => contentText(part)) : [stringOr(observation.output, "")!];
-  const text = parts.join("\n");
-  // The message limit is each text part's.
-  if (observation.kind !== "TerminalObservation" && observation.kind !== "ExecuteBashObservation") return { stdout: text, ...beyondLimit(parts, TEXT_LIMIT) };
+  if (observation.kind !== "TerminalObservation" && observation.kind !== "ExecuteBashObservation") return messageCut(parts);
   const metadata = isObject(observation.metadata) ? observation.metadata : {};
-  const stdout = `${stringOr(metadata.prefix, "")}${text}${stringOr(metadata.suffix, "")}`;
+  const stdout = `${stringOr(metadata.prefix, "")}${parts.join("\n")}${stringOr(metadata.suffix, "")}`;
   // The observation's own: metadata.exit_code defaults to -1, also where the command never ran (an error).
   const code = integerOr(observation.exit_code);
   const running = code === -1 || observation.timeout === true;
-  return {
-    stdout,
+  const figures = {
     ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
-    ...(running ? { unverifiable: "exit code -1: the command was still running at the SDK's timeout, or its exit code could not be read" } : beyondLimit([`${stdout}${terminalTrailer(metadata)}`], TERMINAL_LIMIT)),
     cwd: stringOr(metadata.working_dir),
   };
+  if (running) return { stdout, ...figures, unverifiable: "exit code -1: the command was still running at the SDK's timeout, or its exit code could not be read" };
+  // to_llm_content cuts what the model reads, the lines it adds included, into the file the observation names.
+  const read = `${stdout}${terminalTrailer(metadata)}`;
+  const cut = alreadyClipped(read) ? "fits" : sdkTruncate(read, TERMINAL_LIMIT, stringOr(observation.full_output_save_dir), "terminal");
+  return cut === "fits" ? { stdout, ...figures } : { ...cutOnTheWay(read, cut), ...figures };
 }
 
 // The lines to_llm_content adds after prefix + text + suffix before it cuts at the limit (openhands-tools
@@ -121,13 +124,30 @@ function terminalTrailer(metadata: JsonObject): string {
   return `${workingDir ? `\n[Current working directory: ${workingDir}]` : ""}${interpreter ? `\n[Python interpreter: ${interpreter}]` : ""}${exitCode !== null ? `\n[Command finished with exit code ${exitCode}]` : ""}`;
 }
 
-// A text the event holds longer than the SDK passes on: the model read a copy cut with no mark left in the event.
-// Its notice is in the event only where the tool cut it first, and then the marker says so.
-function beyondLimit(texts: readonly string[], limit: number): Pick<CallResult, "unverifiable"> {
-  // Python counts characters by code point.
-  const over = texts.some((text) => !text.includes("<response clipped>") && firstCodePoints(text, limit).length < text.length);
-  if (!over) return {};
-  return { unverifiable: `the event holds more than the ${grouped(limit)} characters the OpenHands SDK passes to the model: the model read a cut copy that is not in the event` };
+// A text the tool cut already carries its notice: its marker is the evidence, and what it dropped is not here.
+const alreadyClipped = (text: string): boolean => text.includes("<response clipped>");
+
+// The model's copy of a text the event holds whole: the SDK's cut, made again, with the whole beside it.
+function cutOnTheWay(whole: string, cut: SdkCut, clipNote?: string): CallResult {
+  return { stdout: cut.copy, fullOutput: whole, keptOutput: `${cut.head}${cut.tail}`, keep: "head+tail", ...(clipNote !== undefined ? { clipNote } : {}) };
+}
+
+// llm/message.py (from SDK 1.11.1) cuts each text of a tool's message past 50,000 characters where it sends the
+// texts as a list, and the texts joined with newlines where the provider takes one string: which one the event
+// does not say, so only a single text's cut is known.
+function messageCut(parts: readonly string[]): CallResult {
+  const text = parts.join("\n");
+  const over = (part: string): boolean => !alreadyClipped(part) && firstCodePoints(part, TEXT_LIMIT).length < part.length;
+  if (parts.length === 1) {
+    const cut = over(text) ? sdkTruncate(text, TEXT_LIMIT) : "fits";
+    if (cut === "fits") return { stdout: text };
+    return cutOnTheWay(text, cut, "cut on its way to the model as OpenHands SDK 1.11.1 and later cut a tool's text (llm/message.py); an earlier SDK passed it whole");
+  }
+  if (!parts.some(over) && !over(text)) return { stdout: text };
+  return {
+    stdout: text,
+    unverifiable: `the event holds more than the ${grouped(TEXT_LIMIT)} characters the OpenHands SDK passes to the model, in ${parts.length} texts: the model read each text cut or all of them joined and cut, and the event does not say which`,
+  };
 }
 
 /** Reads V1 events, already parsed: a JSON array, or an events directory's files in index order. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -138,29 +139,82 @@ test("an event file that is a FIFO is refused by name, never waited on", async (
 });
 
 // A terminal observation as the SDK writes it, its text `text`.
-const terminalEvents = (text: string, metadata: Record<string, unknown> = {}) => {
+const terminalEvents = (text: string, metadata: Record<string, unknown> = {}, observation: Record<string, unknown> = {}) => {
   const envelope = { timestamp: "2026-11-30T10:00:00", kind: "ObservationEvent", source: "environment" };
   return [
     { id: "a1", timestamp: "2026-11-30T10:00:00", source: "agent", kind: "ActionEvent", tool_name: "terminal", tool_call_id: "t1", action: { command: "cat big.log", kind: "TerminalAction" } },
-    { ...envelope, id: "o1", tool_name: "terminal", tool_call_id: "t1", action_id: "a1", observation: { kind: "TerminalObservation", content: [{ type: "text", text }], exit_code: 0, metadata } },
+    { ...envelope, id: "o1", tool_name: "terminal", tool_call_id: "t1", action_id: "a1", observation: { kind: "TerminalObservation", content: [{ type: "text", text }], exit_code: 0, metadata, ...observation } },
   ];
 };
+const NOTICE = "<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you.</NOTE>";
+const cutOf = (events: unknown[]) => readOpenHandsSdk(events).calls[0]!.fullOutput;
 
-test("a text held whole past the 30,000 characters the terminal passes on was cut on its way to the model: unverifiable", () => {
-  const [over] = readOpenHandsSdk(terminalEvents("x".repeat(30_001))).calls;
-  assert.match(over!.unverifiable!, /more than the 30,000 characters the OpenHands SDK passes/);
-  assert.equal(readOpenHandsSdk(terminalEvents("x".repeat(30_000))).calls[0]!.unverifiable, null, "at the limit: whole");
+test("a terminal text held whole past the 30,000 characters the model reads was cut on its way, exactly as the SDK cuts it", async () => {
+  const [over] = readOpenHandsSdk(terminalEvents("a".repeat(15_000) + "b".repeat(15_001))).calls;
+  // 30,000 less the notice's 113: the extra character goes to the head.
+  assert.equal(over!.stdout, `${"a".repeat(14_944)}${NOTICE}${"b".repeat(14_943)}`);
+  assert.equal(over!.fullOutput, "a".repeat(15_000) + "b".repeat(15_001));
+  assert.equal(over!.keptOutput, "a".repeat(14_944) + "b".repeat(14_943));
+  assert.equal(over!.keep, "head+tail");
+  assert.equal(over!.unverifiable, null);
+  const path = fresh("over.jsonl");
+  writeFileSync(path, terminalEvents("x".repeat(30_001)).map((event) => `${JSON.stringify(event)}\n`).join(""));
+  const [call] = (await auditTranscript(path)).calls;
+  assert.equal(call!.verdict, "clipped");
+  assert.deepEqual(
+    [call!.span.stdout_bytes, call!.span.stdout_cap, call!.span.stdout_keep, call!.span.clip_evidence?.marker],
+    [30_001, 29_887, "head+tail", "openhands-sdk-response-clipped"],
+  );
+  assert.equal(cutOf(terminalEvents("x".repeat(30_000))), undefined, "at the limit: whole");
   // The limit counts characters as Python does, by code point: 30,000 emoji are 60,000 UTF-16 units.
-  assert.equal(readOpenHandsSdk(terminalEvents("\u{1F600}".repeat(30_000))).calls[0]!.unverifiable, null);
+  assert.equal(cutOf(terminalEvents("\u{1F600}".repeat(30_000))), undefined);
+  const emoji = readOpenHandsSdk(terminalEvents("\u{1F600}".repeat(30_001))).calls[0]!;
+  assert.equal(emoji.keptOutput, "\u{1F600}".repeat(29_887), "no surrogate pair split");
   // The model reads the prefix and suffix too.
-  assert.notEqual(readOpenHandsSdk(terminalEvents("x".repeat(29_990), { suffix: "\n[The command completed with exit code 0.]" })).calls[0]!.unverifiable, null);
+  const suffix = "\n[The command completed with exit code 0.]";
+  assert.equal(cutOf(terminalEvents("x".repeat(29_990), { suffix })), `${"x".repeat(29_990)}${suffix}`);
   // And the lines to_llm_content adds after them: the directory, the interpreter, the exit code unless -1.
   const trailer = { working_dir: "/workspace", py_interpreter_path: "/usr/bin/python3", exit_code: 0 };
-  assert.notEqual(readOpenHandsSdk(terminalEvents("x".repeat(29_950), trailer)).calls[0]!.unverifiable, null);
-  assert.equal(readOpenHandsSdk(terminalEvents("x".repeat(29_950), { ...trailer, exit_code: -1, py_interpreter_path: null })).calls[0]!.unverifiable, null, "29,950 and the directory line's 40: under");
+  assert.match(cutOf(terminalEvents("x".repeat(29_950), trailer))!, /\n\[Current working directory: \/workspace\]\n\[Python interpreter: \/usr\/bin\/python3\]\n\[Command finished with exit code 0\]$/);
+  assert.equal(cutOf(terminalEvents("x".repeat(29_950), { ...trailer, exit_code: -1, py_interpreter_path: null })), undefined, "29,950 and the directory line's 40: under");
   // Where the terminal cut it first, its notice is in the event and is the evidence.
-  const cut = readOpenHandsSdk(terminalEvents(`${"x".repeat(20_000)}<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you.</NOTE>${"y".repeat(10_000)}`));
-  assert.equal(cut.calls[0]!.unverifiable, null);
+  const cut = readOpenHandsSdk(terminalEvents(`${"x".repeat(20_000)}${NOTICE}${"y".repeat(10_000)}`)).calls[0]!;
+  assert.deepEqual([cut.unverifiable, cut.fullOutput], [null, undefined]);
+});
+
+test("a terminal that saved the whole output names its file in the notice: the same file name, line and figures", async () => {
+  const text = `${"line\n".repeat(4_000)}${"z".repeat(20_000)}`;
+  const dir = "/root/.openhands/conversations/c1//observations/";
+  const events = terminalEvents(text, {}, { full_output_save_dir: dir });
+  const call = readOpenHandsSdk(events).calls[0]!;
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 8);
+  const notice = `<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you. The complete output has been saved to /root/.openhands/conversations/c1/observations/terminal_output_${hash}.txt - you can use other tools to view the full content (truncated part starts around line 2990).</NOTE>`;
+  // The head is the plain notice's 14,944 characters: 2,989 lines to splitlines, the last cut short, and the notice
+  // names the one after. The longer notice comes out of the tail.
+  assert.equal(call.stdout, `${text.slice(0, 14_944)}${notice}${text.slice(text.length - (30_000 - notice.length - 14_944))}`);
+  const path = fresh("saved.jsonl");
+  writeFileSync(path, events.map((event) => `${JSON.stringify(event)}\n`).join(""));
+  const [audited] = (await auditTranscript(path)).calls;
+  assert.deepEqual(
+    [audited!.verdict, audited!.span.stdout_bytes, audited!.span.stdout_cap, audited!.span.clip_evidence?.marker],
+    ["clipped", 40_000, 30_000 - notice.length, "openhands-sdk-output-saved"],
+  );
+});
+
+test("another tool's text past 50,000 characters: one text is cut as the SDK's message layer cuts it; several, unverifiable", () => {
+  const browser = (texts: string[]) => [
+    { id: "a1", timestamp: "2026-11-30T10:00:00", source: "agent", kind: "ActionEvent", tool_name: "browser_get_content", tool_call_id: "b1", action: { kind: "BrowserGetContentAction" } },
+    { id: "o1", timestamp: "2026-11-30T10:00:00", source: "environment", kind: "ObservationEvent", tool_name: "browser_get_content", tool_call_id: "b1", action_id: "a1", observation: { kind: "BrowserObservation", content: texts.map((text) => ({ type: "text", text })) } },
+  ];
+  const one = readOpenHandsSdk(browser(["p".repeat(50_001)])).calls[0]!;
+  assert.equal(one.stdout, `${"p".repeat(24_944)}${NOTICE}${"p".repeat(24_943)}`);
+  assert.equal(one.fullOutput, "p".repeat(50_001));
+  assert.match(one.clipNote!, /SDK 1\.11\.1 and later/);
+  assert.equal(readOpenHandsSdk(browser(["p".repeat(50_000)])).calls[0]!.fullOutput, undefined);
+  const two = readOpenHandsSdk(browser(["p".repeat(30_000), "q".repeat(30_000)])).calls[0]!;
+  assert.match(two.unverifiable!, /in 2 texts: the model read each text cut or all of them joined/);
+  assert.equal(two.fullOutput, undefined);
+  assert.equal(readOpenHandsSdk(browser(["p".repeat(20_000), "q".repeat(20_000)])).calls[0]!.unverifiable, null, "40,001 joined: whole either way");
 });
 
 test("a tool_call_id reused on every turn: each result answers its own call, paired by action_id or by the id", () => {
