@@ -30,6 +30,8 @@ function geminiToolResult(record: JsonObject): boolean {
   return content.some((block) => isObject(block) && block.type === "tool_result" && isObject(block.content) && ("callId" in block.content || "responseParts" in block.content || "functionResponse" in block.content));
 }
 
+const IFLOW_SESSION_ID = /^session-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
   {
     name: "Qwen Code",
@@ -46,7 +48,8 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     name: "iFlow CLI",
     where: "~/.iflow/projects/<project>/session-<id>.jsonl",
     source: "bbingz/engram docs on iFlow's session files (sessionId with a session- prefix; tool_result content {callId, responseParts, resultDisplay})",
-    line: (record) => (typeof record.sessionId === "string" && record.sessionId.startsWith("session-")) || geminiToolResult(record),
+    // The prefix before a UUID, not the prefix alone: a Claude Code test session named "session-123" is Claude Code's.
+    line: (record) => (typeof record.sessionId === "string" && IFLOW_SESSION_ID.test(record.sessionId)) || geminiToolResult(record),
   },
   {
     name: "GitHub Copilot CLI",

@@ -88,6 +88,15 @@ test("a record past the first line is looked at too: iFlow's Gemini-style tool r
   await assert.rejects(readTranscript(path), /looks like iFlow CLI/);
 });
 
+test("a Claude Code session whose id merely starts with session- is Claude Code's, not iFlow's", async () => {
+  // As neilberkman/ccrider's pkg/ccsessions/testdata/sample.jsonl names its session "session-123".
+  const lines = readFileSync(transcriptPath("synthetic/claude-code-markers.jsonl"), "utf8").replace(/"sessionId":\s*"[^"]*"/g, '"sessionId": "session-123"');
+  assert.match(lines, /"session-123"/);
+  const path = fresh("claude-session-prefix.jsonl");
+  writeFileSync(path, lines);
+  assert.equal((await readTranscript(path)).format, "claude-code");
+});
+
 test("a Claude Code session with a top-level tool_result record is read as Claude Code, not refused as Qwen Code", async () => {
   const lines = readFileSync(transcriptPath("synthetic/claude-code-markers.jsonl"), "utf8").split("\n");
   const result = { type: "tool_result", uuid: "r1", sessionId: "s-synth", tool_use_id: "t1", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "ok" }] } };
