@@ -159,6 +159,16 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     // and Anthropic's messages have no system role.
     list: (doc) => doc.some(hasContentBlocks) && doc.every((message) => isObject(message) && (message.role === "user" || message.role === "assistant")),
   },
+  {
+    name: "Cursor CLI",
+    where: "cursor-agent --print --output-format stream-json",
+    source:
+      "cursor.com/docs/cli/reference/output-format.md (stream-json: a system init {apiKeySource, cwd, session_id, model, permissionMode}, user and assistant {message, session_id}, tool_call {subtype: started | completed, call_id, tool_call {readToolCall | writeToolCall | …: {args, result}}, session_id}, then result); the event types as gate4agent src/pipe/cli/cursor.rs (docs.rs, 0.2.5) reads them. Cursor CLI is closed source: no sample of its own",
+    // Its first line is a system init as Claude Code's stream-json writes it, and its user and assistant events are
+    // Claude's too: read as Claude Code's stream, its tool calls were skipped as an unknown record type and the run
+    // called clean. Its tool_call events are its own.
+    line: (record) => record.type === "tool_call" && typeof record.call_id === "string" && isObject(record.tool_call),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

@@ -69,6 +69,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/harbor-atif-trajectory.json": "a Harbor ATIF trajectory",
   "unsupported/terminus-episodes.json": "a Terminus episode log",
   "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
+  "synthetic/unsupported/cursor-cli-stream.jsonl": "Cursor CLI",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -229,4 +230,13 @@ test("a Claude-Code-shaped record with no session id is refused as no Claude Cod
   const record = { type: "user", timestamp: "2024-01-01T10:00:00Z", message: { content: "Fix the login bug" }, cwd: "/w" };
   assert.deepEqual(detectFirstLine(record, 1), { reason: "not a Claude Code session: line 1 has no sessionId or uuid" });
   assert.deepEqual(detectFirstLine({ timestamp: "t", type: "response_item", message: {} }, 2), { reason: "not a Codex rollout: line 2 has no payload" });
+});
+
+test("a Cursor CLI stream, whose init and messages are Claude Code's stream-json, is refused by its tool_call events", () => {
+  // Synthetic, from Cursor's output-format documentation (Cursor CLI is closed source): read as Claude Code's stream,
+  // its calls were skipped as records of an unknown type and the run called clean.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/cursor-cli-stream.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { format: "claude-code" }, "the first line alone is Claude Code's");
+  assert.equal(unsupportedLines(records.slice(0, 3)), null, "its init, user and assistant events alone are no proof");
+  assert.equal(unsupportedLines(records)?.name, "Cursor CLI");
 });
