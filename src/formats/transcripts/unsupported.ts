@@ -169,6 +169,18 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     // called clean. Its tool_call events are its own.
     line: (record) => record.type === "tool_call" && typeof record.call_id === "string" && isObject(record.tool_call),
   },
+  {
+    name: "Grok CLI",
+    where: "grok --prompt … --format json (its sessions are in ~/.grok/grok.db, SQLite)",
+    source:
+      "superagent-ai/grok-cli src/headless/output.ts at fb97af83f06d (HeadlessJsonEvent: step_start | text | tool_use | step_finish, each {sessionID, stepNumber, timestamp}, a tool_use with toolCall and toolResult, a step_finish with finishReason and usage; error {message})",
+    // Its timestamp and type are a Codex rollout's: without this, it is refused as a rollout with no payload. OpenCode's
+    // stream, whose event names it borrows, has no stepNumber.
+    line: (record) =>
+      typeof record.stepNumber === "number" &&
+      typeof record.timestamp === "number" &&
+      (record.type === "step_start" || record.type === "text" || record.type === "tool_use" || record.type === "step_finish"),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

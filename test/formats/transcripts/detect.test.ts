@@ -70,6 +70,7 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/terminus-episodes.json": "a Terminus episode log",
   "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
   "synthetic/unsupported/cursor-cli-stream.jsonl": "Cursor CLI",
+  "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
