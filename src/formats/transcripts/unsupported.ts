@@ -181,6 +181,18 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       typeof record.timestamp === "number" &&
       (record.type === "step_start" || record.type === "text" || record.type === "tool_use" || record.type === "step_finish"),
   },
+  {
+    name: "OpenCode",
+    where: "opencode run --format json, opencode export, or ~/.local/share/opencode/storage/{session,message,part}/…/<id>.json",
+    source:
+      "anomalyco/opencode (formerly sst/opencode) packages/opencode/src/cli/cmd/run.ts at 00f9806cfed2 (--format json: emit {type, timestamp, sessionID, part} for tool_use, step_start, step_finish, text, reasoning; error, done) and cli/cmd/export.ts at 07fa81066b42 ({info: session, messages: [{info, parts}], todos}); storage files are one session, message or part each, ids ses_…, msg_…, prt_…",
+    // Its stream's timestamp and type are a Codex rollout's; an export's {info, messages} is the shape of an early
+    // mini-swe-agent trajectory. A part always names its message.
+    line: (record) => typeof record.sessionID === "string" && typeof record.timestamp === "number" && isObject(record.part) && typeof record.part.messageID === "string",
+    document: (doc) =>
+      (Array.isArray(doc.messages) && doc.messages.some((message) => isObject(message) && isObject(message.info) && Array.isArray(message.parts))) ||
+      (typeof doc.id === "string" && /^(ses|msg|prt)_/.test(doc.id) && (typeof doc.sessionID === "string" || typeof doc.projectID === "string")),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

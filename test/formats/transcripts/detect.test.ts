@@ -71,6 +71,8 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
   "synthetic/unsupported/cursor-cli-stream.jsonl": "Cursor CLI",
   "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
+  "synthetic/unsupported/opencode-run.jsonl": "OpenCode",
+  "synthetic/unsupported/opencode-export.json": "OpenCode",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -240,4 +242,16 @@ test("a Cursor CLI stream, whose init and messages are Claude Code's stream-json
   assert.deepEqual(detectFirstLine(records[0]!, 1), { format: "claude-code" }, "the first line alone is Claude Code's");
   assert.equal(unsupportedLines(records.slice(0, 3)), null, "its init, user and assistant events alone are no proof");
   assert.equal(unsupportedLines(records)?.name, "Cursor CLI");
+});
+
+test("an OpenCode session is refused, whether its run stream, its export or one of its storage files", () => {
+  // Synthetic, from OpenCode's run.ts and export.ts: the stream was refused as a Codex rollout with no payload.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/opencode-run.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { reason: "not a Codex rollout: line 1 has no payload" });
+  const exported = JSON.parse(readFileSync(transcriptPath("synthetic/unsupported/opencode-export.json"), "utf8")) as { messages: { info: unknown; parts: unknown[] }[] };
+  // Its storage keeps each part, message and session in a file of its own.
+  const { info, parts } = exported.messages[1]!;
+  for (const file of [parts[1], info, { id: "ses_4947", version: "1.0.0", projectID: "2f7c9a0e1b3d", directory: "/home/user/project", title: "t", time: {} }]) {
+    assert.match((detectDocument(file) as { reason?: string }).reason ?? "", /^looks like OpenCode /, JSON.stringify(file).slice(0, 60));
+  }
 });
