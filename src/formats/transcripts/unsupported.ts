@@ -193,6 +193,20 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       (Array.isArray(doc.messages) && doc.messages.some((message) => isObject(message) && isObject(message.info) && Array.isArray(message.parts))) ||
       (typeof doc.id === "string" && /^(ses|msg|prt)_/.test(doc.id) && (typeof doc.sessionID === "string" || typeof doc.projectID === "string")),
   },
+  {
+    name: "Mistral Vibe",
+    where: "~/.vibe/logs/session/session_<time>_<id>/messages.jsonl and meta.json; before 2.0, one session_<time>_<id>.json",
+    source:
+      "mistralai/mistral-vibe vibe/core/session/session_logger.py at ac8f1a09fdfb (messages.jsonl: each LLMMessage dumped with exclude_none, {role, content, message_id (not on tool messages), tool_calls [{id, index, function {name, arguments}, type}], name, tool_call_id, injected}; meta.json {session_id, start_time, end_time, git_commit, git_branch, username, environment, title, stats, total_messages, tools_available, config, agent_profile, system_prompt}) and, before 2.0.0 (d33db9f), vibe/core/interaction_logger.py at fa15fc9 ({metadata {session_id, start_time, …, agent_config}, messages})",
+    // Its lines are bare chat messages, no type: a message_id (or a tool message's name and tool_call_id) is its own.
+    line: (record) =>
+      !("type" in record) &&
+      (record.role === "user" || record.role === "assistant" || record.role === "tool") &&
+      (typeof record.message_id === "string" || (record.role === "tool" && typeof record.tool_call_id === "string" && typeof record.name === "string")),
+    document: (doc) =>
+      (isObject(doc.metadata) && typeof doc.metadata.session_id === "string" && "start_time" in doc.metadata && Array.isArray(doc.messages)) ||
+      (typeof doc.session_id === "string" && "start_time" in doc && "total_messages" in doc && "environment" in doc),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

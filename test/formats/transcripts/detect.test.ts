@@ -73,6 +73,7 @@ const UNSUPPORTED: Record<string, string> = {
   "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
   "synthetic/unsupported/opencode-run.jsonl": "OpenCode",
   "synthetic/unsupported/opencode-export.json": "OpenCode",
+  "synthetic/unsupported/mistral-vibe-messages.jsonl": "Mistral Vibe",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -254,4 +255,13 @@ test("an OpenCode session is refused, whether its run stream, its export or one 
   for (const file of [parts[1], info, { id: "ses_4947", version: "1.0.0", projectID: "2f7c9a0e1b3d", directory: "/home/user/project", title: "t", time: {} }]) {
     assert.match((detectDocument(file) as { reason?: string }).reason ?? "", /^looks like OpenCode /, JSON.stringify(file).slice(0, 60));
   }
+});
+
+test("a Mistral Vibe session is refused, its messages.jsonl, its meta.json and the single file of before 2.0", () => {
+  // Synthetic, from Vibe's session_logger.py and interaction_logger.py: no public session was found.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/mistral-vibe-messages.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  for (const record of records) assert.equal(unsupportedLines([record])?.name, "Mistral Vibe", JSON.stringify(record.role));
+  const metadata = { session_id: "0b6f1c2e", start_time: "2026-07-01T10:00:00+00:00", end_time: null, environment: { working_directory: "/home/user/project" } };
+  assert.match((detectDocument({ ...metadata, total_messages: 4, stats: {}, tools_available: [] }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
+  assert.match((detectDocument({ metadata: { ...metadata, agent_config: {} }, messages: records }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
 });
