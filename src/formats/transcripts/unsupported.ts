@@ -207,6 +207,21 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       (isObject(doc.metadata) && typeof doc.metadata.session_id === "string" && "start_time" in doc.metadata && Array.isArray(doc.messages)) ||
       (typeof doc.session_id === "string" && "start_time" in doc && "total_messages" in doc && "environment" in doc),
   },
+  {
+    name: "Goose",
+    where: "~/.local/share/goose/sessions/<id>.jsonl (before sessions.db, SQLite), or goose run --output-format stream-json",
+    source:
+      "block/goose crates/goose/src/session/legacy.rs at 0fc5e54062be (a session file: a SessionMetadata first line, then a Message a line), and crates/goose/src/conversation/message.rs at 05132966065f (MessageContent, tagged type, camelCase: text | toolRequest {id, toolCall {status, value {name, arguments}}} | toolResponse {id, toolResult {status, value: a CallToolResult {content, isError}}} | thinking | …), the content_json of its sessions.db too",
+    // A message's content blocks are Anthropic-like, but toolRequest and toolResponse are Goose's own, in a session
+    // file's message or a stream event's.
+    line: (record) => {
+      const message = isObject(record.message) ? record.message : record;
+      return (
+        Array.isArray(message.content) &&
+        message.content.some((block) => isObject(block) && ((block.type === "toolRequest" && "toolCall" in block) || (block.type === "toolResponse" && "toolResult" in block)))
+      );
+    },
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */
