@@ -222,6 +222,12 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       );
     },
   },
+  {
+    name: "Continue",
+    where: "~/.continue/sessions/<sessionId>.json, of the editor extension or the cn CLI",
+    source: "continuedev/continue core/index.d.ts at d0a3c0b626b5 (Session {sessionId, title, workspaceDirectory, history: ChatHistoryItem[] {message, contextItems, toolCallStates, …}}) and core/util/paths.ts (getSessionFilePath: sessions/<sessionId>.json)",
+    document: (doc) => typeof doc.sessionId === "string" && typeof doc.workspaceDirectory === "string" && Array.isArray(doc.history),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

@@ -75,6 +75,7 @@ const UNSUPPORTED: Record<string, string> = {
   "synthetic/unsupported/opencode-export.json": "OpenCode",
   "synthetic/unsupported/mistral-vibe-messages.jsonl": "Mistral Vibe",
   "synthetic/unsupported/goose-session.jsonl": "Goose",
+  "synthetic/unsupported/continue-session.json": "Continue",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
