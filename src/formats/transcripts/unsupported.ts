@@ -228,6 +228,17 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     source: "continuedev/continue core/index.d.ts at d0a3c0b626b5 (Session {sessionId, title, workspaceDirectory, history: ChatHistoryItem[] {message, contextItems, toolCallStates, …}}) and core/util/paths.ts (getSessionFilePath: sessions/<sessionId>.json)",
     document: (doc) => typeof doc.sessionId === "string" && typeof doc.workspaceDirectory === "string" && Array.isArray(doc.history),
   },
+  {
+    name: "a Claude Code web session export",
+    where: "{loglines: [...]}, as claude-code-transcripts fetches a Claude Code on the web session or normalises a local one: audit the session's own JSONL, or its records as lines: jq -c '.loglines[]' FILE",
+    source:
+      "simonw/claude-code-transcripts src/claude_code_transcripts/__init__.py at cad133d9132a (fetch_session: the API's session_ingress/session/<id>, {loglines}; _parse_jsonl_file: a local session's user and assistant records cut to {type, timestamp, message}) and tests/sample_session.json",
+    // Its loglines are Claude Code records, wrapped. Not read: the normalised ones keep only type, timestamp and
+    // message (no sessionId, uuid or toolUseResult, which the Claude Code reader needs to tell a cut result), and
+    // nothing tells the two kinds apart. Written one a line, whole records are a Claude Code session audit reads.
+    document: (doc) =>
+      Array.isArray(doc.loglines) && doc.loglines.some((entry) => isObject(entry) && (entry.type === "user" || entry.type === "assistant") && isObject(entry.message)),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

@@ -76,6 +76,7 @@ const UNSUPPORTED: Record<string, string> = {
   "synthetic/unsupported/mistral-vibe-messages.jsonl": "Mistral Vibe",
   "synthetic/unsupported/goose-session.jsonl": "Goose",
   "synthetic/unsupported/continue-session.json": "Continue",
+  "unsupported/claude-code-transcripts-sample-session.json": "a Claude Code web session export",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
