@@ -162,6 +162,86 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     // and Anthropic's messages have no system role.
     list: (doc) => doc.some(hasContentBlocks) && doc.every((message) => isObject(message) && (message.role === "user" || message.role === "assistant")),
   },
+  {
+    name: "Cursor CLI",
+    where: "cursor-agent --print --output-format stream-json",
+    source:
+      "cursor.com/docs/cli/reference/output-format.md (stream-json: a system init {apiKeySource, cwd, session_id, model, permissionMode}, user and assistant {message, session_id}, tool_call {subtype: started | completed, call_id, tool_call {readToolCall | writeToolCall | …: {args, result}}, session_id}, then result); the event types as gate4agent src/pipe/cli/cursor.rs (docs.rs, 0.2.5) reads them. Cursor CLI is closed source: no sample of its own",
+    // Its first line is a system init as Claude Code's stream-json writes it, and its user and assistant events are
+    // Claude's too: read as Claude Code's stream, its tool calls were skipped as an unknown record type and the run
+    // called clean. Its tool_call events are its own.
+    line: (record) => record.type === "tool_call" && typeof record.call_id === "string" && isObject(record.tool_call),
+  },
+  {
+    name: "Grok CLI",
+    where: "grok --prompt … --format json (its sessions are in ~/.grok/grok.db, SQLite)",
+    source:
+      "superagent-ai/grok-cli src/headless/output.ts at fb97af83f06d (HeadlessJsonEvent: step_start | text | tool_use | step_finish, each {sessionID, stepNumber, timestamp}, a tool_use with toolCall and toolResult, a step_finish with finishReason and usage; error {message})",
+    // Its timestamp and type are a Codex rollout's: without this, it is refused as a rollout with no payload. OpenCode's
+    // stream, whose event names it borrows, has no stepNumber.
+    line: (record) =>
+      typeof record.stepNumber === "number" &&
+      typeof record.timestamp === "number" &&
+      (record.type === "step_start" || record.type === "text" || record.type === "tool_use" || record.type === "step_finish"),
+  },
+  {
+    name: "OpenCode",
+    where: "opencode run --format json, opencode export, or ~/.local/share/opencode/storage/{session,message,part}/…/<id>.json",
+    source:
+      "anomalyco/opencode (formerly sst/opencode) packages/opencode/src/cli/cmd/run.ts at 00f9806cfed2 (--format json: emit {type, timestamp, sessionID, part} for tool_use, step_start, step_finish, text, reasoning; error, done) and cli/cmd/export.ts at 07fa81066b42 ({info: session, messages: [{info, parts}], todos}); storage files are one session, message or part each, ids ses_…, msg_…, prt_…",
+    // Its stream's timestamp and type are a Codex rollout's; an export's {info, messages} is the shape of an early
+    // mini-swe-agent trajectory. A part always names its message.
+    line: (record) => typeof record.sessionID === "string" && typeof record.timestamp === "number" && isObject(record.part) && typeof record.part.messageID === "string",
+    document: (doc) =>
+      (Array.isArray(doc.messages) && doc.messages.some((message) => isObject(message) && isObject(message.info) && Array.isArray(message.parts))) ||
+      (typeof doc.id === "string" && /^(ses|msg|prt)_/.test(doc.id) && (typeof doc.sessionID === "string" || typeof doc.projectID === "string")),
+  },
+  {
+    name: "Mistral Vibe",
+    where: "~/.vibe/logs/session/session_<time>_<id>/messages.jsonl and meta.json; before 2.0, one session_<time>_<id>.json",
+    source:
+      "mistralai/mistral-vibe vibe/core/session/session_logger.py at ac8f1a09fdfb (messages.jsonl: each LLMMessage dumped with exclude_none, {role, content, message_id (not on tool messages), tool_calls [{id, index, function {name, arguments}, type}], name, tool_call_id, injected}; meta.json {session_id, start_time, end_time, git_commit, git_branch, username, environment, title, stats, total_messages, tools_available, config, agent_profile, system_prompt}) and, before 2.0.0 (d33db9f), vibe/core/interaction_logger.py at fa15fc9 ({metadata {session_id, start_time, …, agent_config}, messages})",
+    // Its lines are bare chat messages, no type: a message_id (or a tool message's name and tool_call_id) is its own.
+    line: (record) =>
+      !("type" in record) &&
+      (record.role === "user" || record.role === "assistant" || record.role === "tool") &&
+      (typeof record.message_id === "string" || (record.role === "tool" && typeof record.tool_call_id === "string" && typeof record.name === "string")),
+    document: (doc) =>
+      (isObject(doc.metadata) && typeof doc.metadata.session_id === "string" && "start_time" in doc.metadata && Array.isArray(doc.messages)) ||
+      (typeof doc.session_id === "string" && "start_time" in doc && "total_messages" in doc && "environment" in doc),
+  },
+  {
+    name: "Goose",
+    where: "~/.local/share/goose/sessions/<id>.jsonl (before sessions.db, SQLite), or goose run --output-format stream-json",
+    source:
+      "block/goose crates/goose/src/session/legacy.rs at 0fc5e54062be (a session file: a SessionMetadata first line, then a Message a line), and crates/goose/src/conversation/message.rs at 05132966065f (MessageContent, tagged type, camelCase: text | toolRequest {id, toolCall {status, value {name, arguments}}} | toolResponse {id, toolResult {status, value: a CallToolResult {content, isError}}} | thinking | …), the content_json of its sessions.db too",
+    // A message's content blocks are Anthropic-like, but toolRequest and toolResponse are Goose's own, in a session
+    // file's message or a stream event's.
+    line: (record) => {
+      const message = isObject(record.message) ? record.message : record;
+      return (
+        Array.isArray(message.content) &&
+        message.content.some((block) => isObject(block) && ((block.type === "toolRequest" && "toolCall" in block) || (block.type === "toolResponse" && "toolResult" in block)))
+      );
+    },
+  },
+  {
+    name: "Continue",
+    where: "~/.continue/sessions/<sessionId>.json, of the editor extension or the cn CLI",
+    source: "continuedev/continue core/index.d.ts at d0a3c0b626b5 (Session {sessionId, title, workspaceDirectory, history: ChatHistoryItem[] {message, contextItems, toolCallStates, …}}) and core/util/paths.ts (getSessionFilePath: sessions/<sessionId>.json)",
+    document: (doc) => typeof doc.sessionId === "string" && typeof doc.workspaceDirectory === "string" && Array.isArray(doc.history),
+  },
+  {
+    name: "a Claude Code web session export",
+    where: "{loglines: [...]}, as claude-code-transcripts fetches a Claude Code on the web session or normalises a local one: audit the session's own JSONL, or its records as lines: jq -c '.loglines[]' FILE",
+    source:
+      "simonw/claude-code-transcripts src/claude_code_transcripts/__init__.py at cad133d9132a (fetch_session: the API's session_ingress/session/<id>, {loglines}; _parse_jsonl_file: a local session's user and assistant records cut to {type, timestamp, message}) and tests/sample_session.json",
+    // Its loglines are Claude Code records, wrapped. Not read: the normalised ones keep only type, timestamp and
+    // message (no sessionId, uuid or toolUseResult, which the Claude Code reader needs to tell a cut result), and
+    // nothing tells the two kinds apart. Written one a line, whole records are a Claude Code session audit reads.
+    document: (doc) =>
+      Array.isArray(doc.loglines) && doc.loglines.some((entry) => isObject(entry) && (entry.type === "user" || entry.type === "assistant") && isObject(entry.message)),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

@@ -69,6 +69,14 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/harbor-atif-trajectory.json": "a Harbor ATIF trajectory",
   "unsupported/terminus-episodes.json": "a Terminus episode log",
   "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
+  "synthetic/unsupported/cursor-cli-stream.jsonl": "Cursor CLI",
+  "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
+  "synthetic/unsupported/opencode-run.jsonl": "OpenCode",
+  "synthetic/unsupported/opencode-export.json": "OpenCode",
+  "synthetic/unsupported/mistral-vibe-messages.jsonl": "Mistral Vibe",
+  "synthetic/unsupported/goose-session.jsonl": "Goose",
+  "synthetic/unsupported/continue-session.json": "Continue",
+  "unsupported/claude-code-transcripts-sample-session.json": "a Claude Code web session export",
 };
 
 test("formats toolspan does not read are refused by name, never misread as the harness they resemble", async () => {
@@ -238,4 +246,34 @@ test("a Claude-Code-shaped record with no session id is refused as no Claude Cod
   const record = { type: "user", timestamp: "2024-01-01T10:00:00Z", message: { content: "Fix the login bug" }, cwd: "/w" };
   assert.deepEqual(detectFirstLine(record, 1), { reason: "not a Claude Code session: line 1 has no sessionId or uuid" });
   assert.deepEqual(detectFirstLine({ timestamp: "t", type: "response_item", message: {} }, 2), { reason: "not a Codex rollout: line 2 has no payload" });
+});
+
+test("a Cursor CLI stream, whose init and messages are Claude Code's stream-json, is refused by its tool_call events", () => {
+  // Synthetic, from Cursor's output-format documentation (Cursor CLI is closed source): read as Claude Code's stream,
+  // its calls were skipped as records of an unknown type and the run called clean.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/cursor-cli-stream.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { format: "claude-code" }, "the first line alone is Claude Code's");
+  assert.equal(unsupportedLines(records.slice(0, 3)), null, "its init, user and assistant events alone are no proof");
+  assert.equal(unsupportedLines(records)?.name, "Cursor CLI");
+});
+
+test("an OpenCode session is refused, whether its run stream, its export or one of its storage files", () => {
+  // Synthetic, from OpenCode's run.ts and export.ts: the stream was refused as a Codex rollout with no payload.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/opencode-run.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.deepEqual(detectFirstLine(records[0]!, 1), { reason: "not a Codex rollout: line 1 has no payload" });
+  const exported = JSON.parse(readFileSync(transcriptPath("synthetic/unsupported/opencode-export.json"), "utf8")) as { messages: { info: unknown; parts: unknown[] }[] };
+  // Its storage keeps each part, message and session in a file of its own.
+  const { info, parts } = exported.messages[1]!;
+  for (const file of [parts[1], info, { id: "ses_4947", version: "1.0.0", projectID: "2f7c9a0e1b3d", directory: "/home/user/project", title: "t", time: {} }]) {
+    assert.match((detectDocument(file) as { reason?: string }).reason ?? "", /^looks like OpenCode /, JSON.stringify(file).slice(0, 60));
+  }
+});
+
+test("a Mistral Vibe session is refused, its messages.jsonl, its meta.json and the single file of before 2.0", () => {
+  // Synthetic, from Vibe's session_logger.py and interaction_logger.py: no public session was found.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/mistral-vibe-messages.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  for (const record of records) assert.equal(unsupportedLines([record])?.name, "Mistral Vibe", JSON.stringify(record.role));
+  const metadata = { session_id: "0b6f1c2e", start_time: "2026-07-01T10:00:00+00:00", end_time: null, environment: { working_directory: "/home/user/project" } };
+  assert.match((detectDocument({ ...metadata, total_messages: 4, stats: {}, tools_available: [] }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
+  assert.match((detectDocument({ metadata: { ...metadata, agent_config: {} }, messages: records }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
 });
