@@ -9,6 +9,7 @@ import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
 import { parseObjectLine } from "./json-values.js";
 import { TRANSCRIPT_FORMATS } from "./formats.js";
 import { isSdkEvent, readOpenHandsSdk } from "./openhands-sdk.js";
+import { isSqliteHeader, SQLITE_DATABASE, unsupportedReason } from "./unsupported.js";
 import { ToolspanError } from "../../util/errors.js";
 
 /** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent), and an events directory's files together,
@@ -34,6 +35,8 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   refuseNonRegular(path);
   if (await isDirectory(path)) return readEventsDirectory(path);
   const head = await sniff(path);
+  // Not JSON at all, so its parse error would say nothing of it: some harnesses keep their sessions in SQLite.
+  if (isSqliteHeader(head.text)) throw new UnrecognisedTranscript(path, unsupportedReason(SQLITE_DATABASE));
   // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
   // only its start tells it.
   if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));

@@ -259,3 +259,15 @@ export function unsupportedDocument(doc: unknown): UnsupportedFormat | null {
   if (!isObject(doc)) return null;
   return UNSUPPORTED_FORMATS.find((format) => format.document?.(doc)) ?? null;
 }
+
+/** A SQLite database, where some harnesses keep their sessions instead of a transcript file: told by its header. */
+export const SQLITE_DATABASE: UnsupportedFormat = {
+  name: "a SQLite database",
+  where: "a session store: Crush's crush.db, Grok CLI's ~/.grok/grok.db, Goose's sessions/sessions.db, Cursor's state.vscdb",
+  source:
+    "charmbracelet/crush internal/db/connect.go at 040d17e8020f (<data dir>/crush.db); superagent-ai/grok-cli src/storage/db.ts at fb97af83f06d (~/.grok/grok.db, bun:sqlite); block/goose crates/goose/src/session/session_manager.rs at dbec1655c177 (DB_NAME sessions.db in SESSIONS_FOLDER, a sqlx Pool<Sqlite>); jonathan-kellerai/cross_agent_session_resumer src/providers/cursor.rs at 298f6de637c1 (Cursor's globalStorage/state.vscdb); sqlite.org/fileformat.html (a database file opens with the 16 bytes \"SQLite format 3\\0\")",
+};
+
+/** Whether a file's first bytes, as text, are a SQLite database's header. */
+export const isSqliteHeader = (head: string): boolean => head.startsWith("SQLite format 3\u0000");
+

@@ -277,3 +277,18 @@ test("a Mistral Vibe session is refused, its messages.jsonl, its meta.json and t
   assert.match((detectDocument({ ...metadata, total_messages: 4, stats: {}, tools_available: [] }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
   assert.match((detectDocument({ metadata: { ...metadata, agent_config: {} }, messages: records }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
 });
+
+test("a SQLite database, where Crush, Grok CLI and Goose keep their sessions, is refused by name, not as bad JSON", async () => {
+  // A database opens with the 16 bytes "SQLite format 3\0" (sqlite.org/fileformat.html), then its 100-byte header.
+  const path = fresh("sessions.db");
+  writeFileSync(path, Buffer.concat([Buffer.from("SQLite format 3\0", "latin1"), Buffer.alloc(4080)]));
+  await assert.rejects(readTranscript(path), (error: Error) => {
+    assert.ok(error instanceof UnrecognisedTranscript);
+    assert.match(error.reason, /^looks like a SQLite database \(a session store: Crush's crush\.db, .*\): not supported$/);
+    return true;
+  });
+  // A transcript that merely mentions one is read as what it is.
+  writeFileSync(path, `${JSON.stringify({ note: "SQLite format 3" })}\n`);
+  await assert.rejects(readTranscript(path), /no known transcript shape|no known harness|not a recognised/);
+});
+
