@@ -108,7 +108,8 @@ function observationResult(event: JsonObject): CallResult {
     cwd: stringOr(metadata.working_dir),
   };
   if (running) return { stdout, ...figures, unverifiable: "exit code -1: the command was still running at the SDK's timeout, or its exit code could not be read" };
-  // to_llm_content cuts what the model reads, the lines it adds included, into the file the observation names.
+  // to_llm_content cuts what the model reads, the lines it adds included; its notice names the file the whole went
+  // to, where the observation has a full_output_save_dir.
   const read = `${stdout}${terminalTrailer(metadata)}`;
   const cut = alreadyClipped(read) ? "fits" : sdkTruncate(read, TERMINAL_LIMIT, stringOr(observation.full_output_save_dir), "terminal");
   return cut === "fits" ? { stdout, ...figures } : { ...cutOnTheWay(read, cut), ...figures };
