@@ -7,6 +7,10 @@
 //   result shows where it marks that head's end (Claude Code's persisted preview), or null (unknown);
 //   full/head/tail hashes null. A transcript span's unknowns are no lint errors (docs/transcript-spans.md).
 // - SWE-agent, where the trajectory holds the whole observation: exact bytes and hashes of both copies.
+// - no clip evident but the result unverifiable (no result recorded, still running, moved to the background,
+//   killed at a time limit): what the command wrote is not what the transcript holds, so both streams' byte
+//   counts and hashes are null and `source.unverifiable` says why. Written as counts, an empty result would read
+//   as a command that printed nothing, and triage would find nothing to do.
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../contract/span.js";
 import type { TranscriptCall, TranscriptRead } from "../formats/transcripts/call.js";
@@ -16,11 +20,11 @@ import { clipEvidence, isExactClip } from "./evidence.js";
 import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 
 /** A converted span: the contract's keys audit can fill, with unknowns as null or absent. */
-export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "argv" | "returncode"> &
+export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "stderr_bytes" | "argv" | "returncode"> &
   Partial<Pick<CoreSpan, "argv" | "returncode">> &
   Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars" | "preview_redactions" | "redaction"> &
   Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out">> &
-  AuditSpanKeys & { stdout_bytes: number | null };
+  AuditSpanKeys & { stdout_bytes: number | null; stderr_bytes: number | null };
 
 // 12 hex digits (48 bits) of the content's hash in each span id: no two transcripts of one audit meet by chance.
 const CONTENT_ID_CHARS = 12;
@@ -47,7 +51,8 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
   const content = read.contentSha256 ?? sha256OfText(JSON.stringify(read.calls));
   const measure = measurer(redact);
   const stderr = measure(call.stderr);
-  const stdout = stdoutFigures(call, evidence, measure);
+  const unverifiable = evidence === null ? call.unverifiable : null;
+  const stdout = unverifiable === null ? stdoutFigures(call, evidence, measure) : unknownStdout(measure(call.stdout));
   const clipped = stdout.keys.stdout_truncated;
   return {
     contract: CONTRACT_ID,
@@ -67,12 +72,12 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
     preview_redactions: stdout.redactions + stderr.redactions,
     redaction: redact.length > 0 ? "on" : "off",
     ...stdout.keys,
-    stderr_bytes: stderr.bytes,
+    stderr_bytes: unverifiable === null ? stderr.bytes : null,
     stderr_cap: null,
     stderr_truncated: false,
-    stderr_sha256: stderr.sha256,
-    stderr_head_sha256: stderr.headSha256,
-    stderr_tail_sha256: stderr.tailSha256,
+    stderr_sha256: unverifiable === null ? stderr.sha256 : null,
+    stderr_head_sha256: unverifiable === null ? stderr.headSha256 : null,
+    stderr_tail_sha256: unverifiable === null ? stderr.tailSha256 : null,
     preview_stderr: stderr.preview,
     source: {
       format: read.format,
@@ -83,6 +88,7 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
       ...(call.command !== undefined ? { command: call.command } : {}),
       ...(call.command !== undefined && call.shell !== undefined ? { shell: call.shell } : {}),
       harness_version: read.harnessVersion,
+      ...(unverifiable !== null ? { unverifiable } : {}),
       transcript_sha256: content,
     },
     clip_evidence: evidence,
@@ -102,6 +108,21 @@ type StdoutKeys = Pick<
   | "stdout_keep"
   | "preview_stdout"
 >;
+
+/** stdout's keys where the transcript cannot show the result: the text it holds is only previewed. No kept hash
+ * either: a result the transcript lacks may still have reached the model. */
+function unknownStdout(seen: StreamMeasure): { keys: StdoutKeys; redactions: number } {
+  const keys: StdoutKeys = {
+    stdout_bytes: null,
+    stdout_cap: null,
+    stdout_truncated: false,
+    stdout_sha256: null,
+    stdout_head_sha256: null,
+    stdout_tail_sha256: null,
+    preview_stdout: seen.preview,
+  };
+  return { keys, redactions: seen.redactions };
+}
 
 /** stdout's keys, and the secrets replaced in its preview. */
 function stdoutFigures(call: TranscriptCall, evidence: ClipEvidence | null, measure: (text: string) => StreamMeasure): { keys: StdoutKeys; redactions: number } {

@@ -31,6 +31,15 @@ export const TRANSCRIPT_KEY_TYPES: typeof KEY_TYPES = {
 /** The key types `span` is held to. */
 export const keyTypesFor = (span: SpanObject): typeof KEY_TYPES => (isTranscriptSpan(span) ? TRANSCRIPT_KEY_TYPES : KEY_TYPES);
 
+/** Why the transcript cannot show the result the model got (no result recorded, still running, moved to the
+ * background, killed at a time limit), from `source.unverifiable`; null on a span that states none. Its stream
+ * figures are then unknown: what the command wrote is not what the transcript holds. */
+export function unverifiableReason(span: SpanObject): string | null {
+  if (!isTranscriptSpan(span)) return null;
+  const reason = (span.source as SpanObject).unverifiable;
+  return typeof reason === "string" && reason !== "" ? reason : null;
+}
+
 /** What a rerun executes: the recorded argv, or for a transcript span that kept a shell's command line as one
  * string, `[shell, "-c", command]` (the harness ran it so); null when neither is known. */
 export function spanArgv(span: SpanObject): string[] | null {

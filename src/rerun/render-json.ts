@@ -39,6 +39,7 @@ export function renderRerunJson(result: RerunResult, appendedTo?: string): strin
       keep: u.keep,
       keep_assumed: u.keepAssumed,
       cap_unknown: u.capUnknown,
+      result_unknown: u.resultUnknown,
       on_new_length: u.onNewLength,
       encoding: u.encoding,
       ranges: u.shown.map((shown) => ({

@@ -51,16 +51,22 @@ function shownText(shown: ShownRange, stream: string): string {
   );
 }
 
+// What the model saw of the stream, as far as the span can say, and so what follows.
+function unseenHeadline(u: UnseenStream): string {
+  const unknown = "so which bytes the model saw is unknown; the whole stream:";
+  if (u.capUnknown) return `${u.stream}: clipped at a cap the span does not state (a transcript's clip: docs/transcript-spans.md), ${unknown}`;
+  if (u.resultUnknown) return `${u.stream}: the transcript cannot show the result the model got (source.unverifiable: docs/transcript-spans.md), ${unknown}`;
+  const seen = u.kept.reduce((sum, r) => sum + r.end - r.start, 0);
+  return `${u.stream}: the model saw ${seen} of ${u.newBytes} bytes (${u.keep}, cap ${u.cap}); it never saw:`;
+}
+
 function unseenSection(u: UnseenStream): string {
   const notes: string[] = [];
-  if (u.keepAssumed && !u.capUnknown) notes.push(`the span has no ${u.stream}_keep: head assumed`);
+  if (u.keepAssumed && !u.capUnknown && !u.resultUnknown) notes.push(`the span has no ${u.stream}_keep: head assumed`);
   if (u.onNewLength) {
     notes.push(`the rerun's ${u.stream} is ${u.newBytes} bytes, the span's was ${u.oldBytes}: these are the span's cap and keep applied to the new stream`);
   }
-  const seen = u.kept.reduce((sum, r) => sum + r.end - r.start, 0);
-  const lines = u.capUnknown
-    ? [`${u.stream}: clipped at a cap the span does not state (a transcript's clip: docs/transcript-spans.md), so which bytes the model saw is unknown; the whole stream:`]
-    : [`${u.stream}: the model saw ${seen} of ${u.newBytes} bytes (${u.keep}, cap ${u.cap}); it never saw:`];
+  const lines = [unseenHeadline(u)];
   for (const note of notes) lines.push(`  (${note})`);
   let text = `${lines.join("\n")}\n`;
   for (const shown of u.shown) {

@@ -4,6 +4,7 @@ import type { KeepPolicy, StreamName } from "../contract/span.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { headShare } from "../meter/keep.js";
 import { streamFields } from "../contract/span-fields.js";
+import { unverifiableReason } from "../contract/transcript-span.js";
 
 /** Bytes `start` (inclusive) to `end` (exclusive) of a stream. */
 export interface ByteRange {
@@ -38,6 +39,9 @@ export interface UnseenPlan {
   /** The stream was clipped at a cap the span cannot state (a transcript's clip): every byte is shown as unseen,
    * since which of them the model saw is not known. */
   capUnknown: boolean;
+  /** A transcript span whose result the transcript cannot show (`source.unverifiable`): every byte is shown as
+   * unseen too, since what the model got of it is not known. */
+  resultUnknown: boolean;
   keep: KeepPolicy;
   /** The old span has no valid `{stream}_keep` (the published example records do not): `head`, Tool Previews Lie's policy, is assumed. */
   keepAssumed: boolean;
@@ -58,17 +62,20 @@ export function unseenPlan(span: SpanObject, stream: StreamName, newBytes: numbe
   const keep = keepAssumed ? "head" : (recorded as KeepPolicy);
   const cap = fields.cap ?? null;
   const capUnknown = fields.cap === undefined && fields.truncated === true;
+  const resultUnknown = !capUnknown && unverifiableReason(span) !== null;
+  const unknown = capUnknown || resultUnknown;
   const whole = newBytes === 0 ? [] : [{ start: 0, end: newBytes }];
   return {
     stream,
     cap,
     capUnknown,
+    resultUnknown,
     keep,
     keepAssumed,
     oldBytes: fields.bytes,
     newBytes,
     onNewLength: fields.bytes !== undefined && fields.bytes !== newBytes,
-    ranges: capUnknown ? whole : unseenRanges(newBytes, cap, keep),
-    kept: capUnknown ? [] : keptRanges(newBytes, cap, keep),
+    ranges: unknown ? whole : unseenRanges(newBytes, cap, keep),
+    kept: unknown ? [] : keptRanges(newBytes, cap, keep),
   };
 }

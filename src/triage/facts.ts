@@ -2,7 +2,7 @@
 import { CONTRACT_ID } from "../contract/constants.js";
 import type { StreamName } from "../contract/span.js";
 import type { SpanObject } from "../contract/span-fields.js";
-import { spanArgv } from "../contract/transcript-span.js";
+import { spanArgv, unverifiableReason } from "../contract/transcript-span.js";
 import { keptBytes, spanView, wasClipped, type StreamFields } from "../contract/span-fields.js";
 import { isTestRun } from "./is-test-run.js";
 import { FAILURE_PATTERN } from "./test-commands.js";
@@ -39,6 +39,8 @@ export interface SpanFacts {
   signal: string | null;
   /** Why the command could not start (`ENOENT: command not found`), or null. */
   error: string | null;
+  /** A transcript span's `source.unverifiable`: why the transcript cannot show the result, or null. */
+  unverifiable: string | null;
   durationMs: number | undefined;
   binary: boolean;
   /** A test runner's output, by its command or its preview. */
@@ -91,6 +93,7 @@ export function spanFacts(span: SpanObject): SpanFacts {
     pipesReadToEnd: span.contract === CONTRACT_ID && span.stalled === false,
     signal: stringOrNull(span.signal),
     error: stringOrNull(span.error),
+    unverifiable: unverifiableReason(span),
     durationMs: typeof span.duration_ms === "number" && Number.isFinite(span.duration_ms) ? span.duration_ms : undefined,
     binary: span.encoding === "binary" || stdout.binary || stderr.binary,
     testRun: isTestRun(toolName, argv, previews),

@@ -1,7 +1,11 @@
 // The span's own figures in words, for the observations rows print.
 import type { Finding } from "../lint/lint-line.js";
 import type { RuleId } from "../lint/rule-ids.js";
+import { firstCodePoints } from "../util/code-points.js";
 import type { SpanFacts, StreamFacts } from "./facts.js";
+
+// A reason a span states is its writer's text: a hostile one must not make a line of any length.
+const REASON_CHARS = 200;
 
 const figure = (value: number | undefined): string => (value === undefined ? "?" : String(value));
 
@@ -37,3 +41,9 @@ export const findingsText = (findings: readonly Finding[], rule: RuleId): string
 
 /** Seconds with one decimal, for durations. */
 export const secondsText = (ms: number | undefined): string => (ms === undefined ? "an unknown time" : `${(ms / 1000).toFixed(1)} s`);
+
+/** A reason the span states, cut to REASON_CHARS characters. */
+export function reasonText(reason: string): string {
+  const cut = firstCodePoints(reason, REASON_CHARS);
+  return cut.length < reason.length ? `${cut}…` : cut;
+}

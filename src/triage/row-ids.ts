@@ -13,6 +13,7 @@ export const ROW_IDS = {
   stderrClippedFailed: "stderr-clipped-failed",
   timedOut: "timed-out",
   killedBySignal: "killed-by-signal",
+  unverifiableResult: "unverifiable-result",
   neverStarted: "never-started",
   notASpan: "not-a-span",
   binaryHashesOnly: "binary-hashes-only",

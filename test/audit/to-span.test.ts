@@ -54,6 +54,25 @@ test("a clipped result: flag set, byte count and cap unknown unless the marker s
   assert.equal(fit.stdout_cap, 10240);
 });
 
+test("an unverifiable result: both streams' bytes and hashes unknown, the reason in source, the text only previewed", () => {
+  const reason = "still running when its output was taken";
+  const span = toSpan({ ...base, command: "npm run dev", stdout: "listening on :3000\n", stderr: "warn\n", unverifiable: reason }, read, { file: "r.jsonl", position: 1 });
+  assert.equal(span.source.unverifiable, reason);
+  for (const key of ["stdout_bytes", "stdout_sha256", "stdout_head_sha256", "stdout_tail_sha256", "stderr_bytes", "stderr_sha256", "stderr_head_sha256", "stderr_tail_sha256"] as const) {
+    assert.equal(span[key], null, `${key} is unknown`);
+  }
+  assert.equal(span.stdout_truncated, false, "no cap is known to have cut it");
+  assert.equal("stdout_kept_sha256" in span, false, "what reached the model is not claimed either");
+  assert.equal(span.preview_stdout, "listening on :3000\n");
+  assert.equal(span.ok_preview, false);
+  assert.deepEqual(lintSpan(span as unknown as SpanObject), []);
+  // A clip the transcript shows is the finding: its figures are the marker's, and the reason is not repeated.
+  const clipped = toSpan({ ...base, stdout: "head\n…5210 tokens truncated…\ntail\n", unverifiable: reason }, read, { file: "r.jsonl", position: 2 });
+  assert.equal(clipped.stdout_truncated, true);
+  assert.equal(clipped.source.unverifiable, undefined);
+  assert.equal(clipped.stderr_bytes, 0);
+});
+
 test("SWE-agent's clipped copy: exact bytes and hashes of both, and the span lints clean", async () => {
   const audit = await auditTranscript(transcriptPath("synthetic/swe-agent-clipped.traj"));
   const span = audit.calls[0]!.span;

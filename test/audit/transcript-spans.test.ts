@@ -28,6 +28,7 @@ test("every fixture's --out spans: lint finds no error in them, and triage's fir
   const files = transcripts();
   assert.ok(files.length >= 25, `the fixtures are found (${files.length})`);
   let findings = 0;
+  let unverifiable = 0;
   for (const file of files) {
     const audit = await auditTranscript(file);
     const out = fresh("spans.jsonl");
@@ -40,9 +41,16 @@ test("every fixture's --out spans: lint finds no error in them, and triage's fir
     for (const call of audit.findings) {
       findings++;
       assert.equal(rowOf.get(call.span.span_id) ?? null, call.firstAction?.row ?? null, `${file} ${call.span.span_id}: the same first action`);
+      if (call.verdict !== "unverifiable") continue;
+      unverifiable++;
+      // The transcript cannot show the result: no figure may read as a command that printed nothing.
+      assert.ok(["unverifiable-result", "timed-out"].includes(call.firstAction?.row ?? ""), `${file} ${call.span.span_id}: an unverifiable result has a first action (${call.firstAction?.row})`);
+      assert.equal(call.span.source.unverifiable, call.reason);
+      assert.equal(call.span.stdout_bytes, null);
     }
   }
   assert.ok(findings >= 20, `findings were compared (${findings})`);
+  assert.ok(unverifiable >= 15, `unverifiable findings were compared (${unverifiable})`);
 });
 
 test("sizes a transcript states wrongly (negative, past 2^53, a string) become unknowns, never a span lint refuses", async () => {
@@ -116,4 +124,25 @@ test("rerun of a Claude Code persisted result: the span states the preview's hea
   const text = stdoutText(await runCli(["rerun", "--yes", `${run}:1`]));
   assert.match(text, /stdout: the model saw 1942 of 68195 bytes \(head, cap 1942\); it never saw:\n----- stdout bytes 1942\.\.68195 /);
   assert.ok(text.includes(FAILED_LINE), "the FAILED line is among what the model never saw");
+});
+
+test("rerun of a call with no result: its unknown figures prove nothing, and every byte it writes now is shown", async () => {
+  const audit = await auditTranscript(transcriptPath("synthetic/claude-code-markers.jsonl"));
+  const lost = audit.findings.find((call) => call.span.source.command === "make build")!;
+  assert.match(lost.reason ?? "", /^no result in the transcript/);
+  const dir = fresh("lost");
+  await runCli(["wrap", "--json", "--", "mkdir", dir]);
+  writeFileSync(join(dir, "build.log"), `${"ok\n".repeat(5000)}error: the link failed\n`);
+  const run = fresh("lost.jsonl");
+  // The transcript's own command needs a Makefile; the figures under test are the span's, whatever it runs.
+  writeFileSync(run, `${JSON.stringify({ ...lost.span, cwd: dir, source: { ...lost.span.source, command: "cat build.log; exit 2" } })}\n`);
+  const triaged = stdoutText(await runCli(["triage", run]));
+  assert.match(triaged, /unverifiable-result\n +observed: +unverifiable: no result in the transcript/);
+  const ran = await runCli(["rerun", "--yes", `${run}:1`]);
+  const text = stdoutText(ran);
+  assert.match(text, /verdict: unverifiable/);
+  assert.match(text, /stdout: the transcript cannot show the result the model got \(source\.unverifiable/);
+  assert.ok(text.includes("error: the link failed"), "the end of what it writes is shown");
+  const json = JSON.parse(stdoutText(await runCli(["rerun", "--yes", "--format", "json", `${run}:1`]))) as { unseen: { stream: string; result_unknown: boolean; cap_unknown: boolean }[] };
+  assert.deepEqual(json.unseen.map((u) => [u.stream, u.result_unknown, u.cap_unknown]), [["stdout", true, false], ["stderr", true, false]]);
 });

@@ -20,6 +20,11 @@ const foreignToolLine = readFileSync(repoPath("test/fixtures/rules/no-io-metadat
 /** The same span without its result string: nothing to distrust. */
 const foreignToolWithoutResult = foreignToolLine.replace(/,\{"key":"gen_ai\.tool\.call\.result","value":\{"stringValue":"[^"]*"\}\}/, "");
 
+/** A transcript span (audit --out) whose result the transcript cannot show, as audit writes one. */
+const transcriptSource = { format: "codex", file: "r.jsonl", line: 9, index: null, call_id: "c", harness_version: null, transcript_sha256: "0".repeat(64) };
+const unknownResult = (source: SpanObject) =>
+  completeSpan({ ok_preview: false, stdout_bytes: null, stderr_bytes: null, stdout_sha256: null, stderr_sha256: null, stdout_head_sha256: null, stdout_tail_sha256: null, stderr_head_sha256: null, stderr_tail_sha256: null, source, clip_evidence: null });
+
 /** For each row: a line that selects it, a near-identical line that does not, and a fragment of its observation. */
 const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | string; observed: string }> = {
   "ok-preview-while-clipped": {
@@ -78,6 +83,12 @@ const CASES: Record<string, { selects: SpanObject | string; not: SpanObject | st
     // The wrapper's --idle-timeout sent it: stalled, not killed from outside.
     not: completeSpan({ signal: "SIGTERM", returncode: 143, stalled: true, ok_preview: false }),
     observed: "killed by SIGKILL, returncode 137; stdout 18 bytes, stderr 27 bytes",
+  },
+  "unverifiable-result": {
+    selects: unknownResult({ ...transcriptSource, unverifiable: "no result in the transcript" }),
+    // Only audit's source says so: a span of another writer naming a reason is not taken at its word.
+    not: unknownResult({ format: "codex", unverifiable: "no result in the transcript" }),
+    observed: "unverifiable: no result in the transcript; stdout ? bytes, stderr ? bytes",
   },
   "never-started": {
     selects: completeSpan({ error: "ENOENT: command not found", returncode: 127, ok_preview: false }),
@@ -155,5 +166,12 @@ describe("the table as data", () => {
 
   test("rows of one span come most misleading first", () => {
     assert.deepEqual(rowsOf(cleanSpan({ ok_preview: true })), ["ok-preview-while-clipped", "stdout-clipped-tests", "lint-errors"]);
+    // A time limit the transcript recorded says more than that its result is unknown.
+    assert.deepEqual(rowsOf({ ...unknownResult({ ...transcriptSource, unverifiable: "timed out" }), timed_out: true }), ["timed-out", "unverifiable-result"]);
+  });
+
+  test("a reason the span states is shown cut short: a hostile one makes no line of any length", () => {
+    const observed = observationOf(unknownResult({ ...transcriptSource, unverifiable: `${"\u{1F600}".repeat(300)}` }), "unverifiable-result")!;
+    assert.ok(observed.startsWith(`unverifiable: ${"\u{1F600}".repeat(200)}…;`), observed.slice(0, 40));
   });
 });
