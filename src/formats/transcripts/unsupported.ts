@@ -212,12 +212,17 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
   },
   {
     name: "Goose",
-    where: "~/.local/share/goose/sessions/<id>.jsonl (before sessions.db, SQLite), or goose run --output-format stream-json",
+    where: "~/.local/share/goose/sessions/<id>.jsonl (before sessions.db, SQLite), goose session export --format json, or goose run --output-format stream-json",
     source:
       "block/goose crates/goose/src/session/legacy.rs at 0fc5e54062be (a session file: a SessionMetadata first line, then a Message a line), and crates/goose/src/conversation/message.rs at 05132966065f (MessageContent, tagged type, camelCase: text | toolRequest {id, toolCall {status, value {name, arguments}}} | toolResponse {id, toolResult {status, value: a CallToolResult {content, isError}}} | thinking | …), the content_json of its sessions.db too",
     // A message's content blocks are Anthropic-like, but toolRequest and toolResponse are Goose's own, in a session
     // file's message or a stream event's.
+    // A session file's first line, and an export, are its SessionMetadata / Session: a working_dir with a
+    // message_count (crates/goose/src/session/session_manager.rs at dbec1655c177: name, alias description, schedule_id,
+    // extension_data, conversation the messages).
+    document: (doc) => typeof doc.working_dir === "string" && "message_count" in doc && ("conversation" in doc || "extension_data" in doc),
     line: (record) => {
+      if (typeof record.working_dir === "string" && "message_count" in record && ("description" in record || "schedule_id" in record)) return true;
       const message = isObject(record.message) ? record.message : record;
       return (
         Array.isArray(message.content) &&

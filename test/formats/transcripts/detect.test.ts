@@ -278,6 +278,16 @@ test("a Mistral Vibe session is refused, its messages.jsonl, its meta.json and t
   assert.match((detectDocument({ metadata: { ...metadata, agent_config: {} }, messages: records }) as { reason?: string }).reason ?? "", /^looks like Mistral Vibe /);
 });
 
+test("a Goose session file is refused by its metadata line too, and its JSON export by its Session keys", () => {
+  // Synthetic, from Goose's legacy.rs, message.rs and session_manager.rs: no public session was found.
+  const records = readFileSync(transcriptPath("synthetic/unsupported/goose-session.jsonl"), "utf8").trim().split("\n").map((line) => parseObject(line)!);
+  assert.equal(unsupportedLines(records.slice(0, 1))?.name, "Goose", "the metadata line alone");
+  assert.equal(unsupportedLines(records.slice(1, 2)), null, "a text message alone is no proof");
+  assert.equal(unsupportedLines(records.slice(2, 3))?.name, "Goose", "a toolRequest");
+  const exported = { id: "20250101_1", working_dir: "/home/user/project", name: "Run the tests", extension_data: {}, conversation: records.slice(1), message_count: 3 };
+  assert.match((detectDocument(exported) as { reason?: string }).reason ?? "", /^looks like Goose /);
+});
+
 test("a SQLite database, where Crush, Grok CLI and Goose keep their sessions, is refused by name, not as bad JSON", async () => {
   // A database opens with the 16 bytes "SQLite format 3\0" (sqlite.org/fileformat.html), then its 100-byte header.
   const path = fresh("sessions.db");
