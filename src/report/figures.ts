@@ -47,6 +47,8 @@ export function outcomesLine(tally: RunTally): string {
     `${grouped(tally.stalled)} stalled`,
     `${grouped(tally.killedBySignal)} killed by a signal`,
     `${grouped(tally.neverStarted)} never started`,
+    // Only transcript spans can be unverifiable: a wrap run's report keeps its line as it was.
+    ...(tally.unverifiable > 0 ? [`${grouped(tally.unverifiable)} unverifiable (the transcript cannot show the result)`] : []),
   ].join(", ");
 }
 

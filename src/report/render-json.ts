@@ -29,6 +29,7 @@ export function reportRecord(report: RunReport): Record<string, unknown> {
     stalled: tally.stalled,
     killed_by_signal: tally.killedBySignal,
     never_started: tally.neverStarted,
+    unverifiable: tally.unverifiable,
     duration_ms: Math.round(tally.durationMs * 1000) / 1000,
     streams: { stdout: streamRecord(tally.streams.stdout), stderr: streamRecord(tally.streams.stderr) },
     lint: {

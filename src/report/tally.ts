@@ -52,6 +52,8 @@ export interface RunTally {
   stalled: number;
   killedBySignal: number;
   neverStarted: number;
+  /** Transcript spans whose result the transcript cannot show (`source.unverifiable`): their sizes are unknown. */
+  unverifiable: number;
   /** Sum of duration_ms where stated. */
   durationMs: number;
   streams: Record<StreamName, StreamTally>;
@@ -81,6 +83,7 @@ export function newTally(): RunTally {
     stalled: 0,
     killedBySignal: 0,
     neverStarted: 0,
+    unverifiable: 0,
     durationMs: 0,
     streams: { stdout: emptyStream(), stderr: emptyStream() },
     errors: new Map(),
@@ -120,6 +123,7 @@ export function addSpan(tally: RunTally, facts: SpanFacts, lint: SpanLint, triag
   else if (facts.returncode !== undefined && facts.returncode !== 0) tally.failed++;
   if (facts.timedOut) tally.timedOut++;
   if (facts.stalled) tally.stalled++;
+  if (facts.unverifiable !== null) tally.unverifiable++;
   if (facts.signal !== null) tally.killedBySignal++;
   if (facts.durationMs !== undefined && facts.durationMs > 0) tally.durationMs += facts.durationMs;
   for (const rule of lint.errors) bump(tally.errors, rule);

@@ -50,6 +50,17 @@ describe("tally", () => {
       [1, 2, 1, 1, 1],
     );
     assert.equal(toolsByLoss(tally)[0]!.failed, 1);
+    assert.equal(tally.unverifiable, 0);
+  });
+
+  test("a transcript span whose result the transcript cannot show is counted unverifiable, its unknown sizes as none", () => {
+    const tally = newTally();
+    const source = { format: "codex", file: "r.jsonl", line: 1, index: null, call_id: "c", harness_version: null, transcript_sha256: "0".repeat(64) };
+    const unknown = { stdout_bytes: null, stderr_bytes: null, stdout_sha256: null, stderr_sha256: null, stdout_head_sha256: null, stdout_tail_sha256: null, stderr_head_sha256: null, stderr_tail_sha256: null };
+    addSpan(tally, spanFacts(completeSpan({ ...unknown, source: { ...source, unverifiable: "no result in the transcript" } })), noLint, triagedAt(1));
+    addSpan(tally, spanFacts(completeSpan({ ...unknown, source: { format: "codex", unverifiable: "not audit's" } })), noLint, null);
+    assert.equal(tally.unverifiable, 1, "only audit's source is taken at its word");
+    assert.deepEqual([tally.streams.stdout.written, tally.streams.stdout.clippedOfUnknownSize], [0, 0]);
   });
 
   test("lint: each rule counts the spans it fired on; spans with any error are counted once", () => {
