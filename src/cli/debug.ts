@@ -26,7 +26,9 @@ const USAGE = `Usage: toolspan debug [options] FILE
 
 The debug loop on one run file, in one command:
   1. lint it; stop and report if it breaks the contract (--keep-going goes on);
-  2. find the spans whose stdout or stderr was clipped (or the one --span names);
+  2. find the spans whose stdout or stderr was clipped, and the transcript spans
+     (toolspan audit --out) whose result the transcript cannot show (or the one
+     --span names);
   3. for each, most misleading first: show the argv and cwd, ask, rerun it with
      no cap (never through a shell), verify the new stream against the span's
      hashes, show the bytes the model never saw and diff the stored preview;
@@ -109,7 +111,7 @@ async function debugCommand(parsed: ParsedArgs<typeof OPTIONS>, io: CommandIo): 
     const next = nextStep(report, file);
     await writeWithBackpressure(io.stdout, renderSummary(report, next, file));
     if (refusedForLackOfConsent || report.spanNotFound) return 2;
-    const neededAction = report.lint.errors > 0 || report.steps.some((step) => step.span.clipped && step.outcome !== "verified") || next.id !== "honest";
+    const neededAction = report.lint.errors > 0 || report.steps.some((step) => (step.span.clipped || step.span.unknownResult) && step.outcome !== "verified") || next.id !== "honest";
     return neededAction ? 1 : 0;
   } finally {
     (runFile as RunFile | null)?.close();

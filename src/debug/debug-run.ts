@@ -90,8 +90,11 @@ class LintCounts {
   }
 }
 
+// The spans the loop reruns: the model saw part of the result, or a transcript cannot show what it saw.
+const incomplete = (span: TriagedSpan): boolean => span.clipped || span.unknownResult;
+
 // One read of the file gives everything the loop needs: lint's counts, the triage rows, and the spans a rerun
-// would run (those clipped, or the ones `spanId` names). Once contract errors are sure to stop the loop, those
+// would run (those clipped or of a result unknown, or the ones `spanId` names). Once contract errors are sure to stop the loop, those
 // spans are no longer held: only the spans about to be rerun cost memory.
 async function readRun(path: string, options: DebugOptions): Promise<{ lint: DebugReport["lint"]; triage: TriageResult; found: Map<number, LocatedSpan | RerunRefused> }> {
   const lint = new LintCounts();
@@ -102,7 +105,7 @@ async function readRun(path: string, options: DebugOptions): Promise<{ lint: Deb
       if (sink.findings.length > 0 || sink.identities.length > 0) lint.add(item.line, sink);
       if (lint.counts.errors > 0 && !options.keepGoing) locator = null;
       if (locator === null) return;
-      if (span !== null && (options.spanId === undefined ? span.clipped : span.spanId === options.spanId)) locator.want(item.line);
+      if (span !== null && (options.spanId === undefined ? incomplete(span) : span.spanId === options.spanId)) locator.want(item.line);
       locator.add(item);
     },
     onDocument: ({ parsed }) => locator?.document(parsed),
@@ -146,8 +149,8 @@ export async function debugRun(path: string, options: DebugOptions): Promise<Deb
       selected = named;
     }
   } else {
-    selected = triage.spans.filter((span) => span.clipped);
-    report.others = triage.spans.filter((span) => !span.clipped && span.settled !== true);
+    selected = triage.spans.filter(incomplete);
+    report.others = triage.spans.filter((span) => !incomplete(span) && span.settled !== true);
   }
   if (lint.errors > 0 && !options.keepGoing) {
     report.stoppedOnLint = true;

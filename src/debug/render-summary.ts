@@ -33,7 +33,9 @@ export function renderSummary(report: DebugReport, next: NextStep, path: string 
   }
   if (!report.spanNotFound) {
     const clipped = report.steps.filter((step) => step.span.clipped).length;
-    lines.push(report.steps.length === 0 ? "incomplete spans: none (no stream was clipped)" : `incomplete spans: ${clipped} clipped`);
+    const unknown = report.steps.length - clipped;
+    const unknownText = unknown > 0 ? `, ${unknown} unverifiable (the transcript cannot show the result)` : "";
+    lines.push(report.steps.length === 0 ? "incomplete spans: none (no stream was clipped)" : `incomplete spans: ${clipped} clipped${unknownText}`);
     for (const step of report.steps) lines.push(stepLine(file, step));
     if (report.others.length > 0) lines.push(`other spans that need action: ${report.others.length} (toolspan triage ${file})`);
   }

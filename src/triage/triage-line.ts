@@ -35,6 +35,8 @@ export interface TriagedSpan {
   lintRules: readonly string[];
   /** A stream was clipped (its flag, or bytes over cap): the span the debug loop reruns. */
   clipped: boolean;
+  /** A transcript span whose result the transcript cannot show (`source.unverifiable`): the loop reruns it too. */
+  unknownResult: boolean;
   /** ok_preview true, or previews that show no failure: among equally misleading spans these come first. */
   looksLikeSuccess: boolean;
   /** The OpenTelemetry ids, for a span read from an OTLP request. */
@@ -143,6 +145,7 @@ export function triageParsed(
     rerunnable: facts.argv !== null && argvRedactions(object) === 0,
     lintRules: [...new Set([...sorted.errors, ...sorted.warnings])].sort(),
     clipped: facts.stdout.clipped || facts.stderr.clipped,
+    unknownResult: facts.unverifiable !== null,
     looksLikeSuccess: facts.looksLikeSuccess,
     matches: matches.map(({ row, observation }) => ({ row, observation: detach(observation) })),
   };

@@ -126,7 +126,9 @@ test("rerun of a Claude Code persisted result: the span states the preview's hea
   assert.ok(text.includes(FAILED_LINE), "the FAILED line is among what the model never saw");
 });
 
-test("rerun of a call with no result: its unknown figures prove nothing, and every byte it writes now is shown", async () => {
+// The span audit wrote for Claude Code's call with no result, with a cwd that exists here. The transcript's own
+// command needs a Makefile; the figures under test are the span's, whatever it runs.
+async function lostCallRun(): Promise<string> {
   const audit = await auditTranscript(transcriptPath("synthetic/claude-code-markers.jsonl"));
   const lost = audit.findings.find((call) => call.span.source.command === "make build")!;
   assert.match(lost.reason ?? "", /^no result in the transcript/);
@@ -134,8 +136,12 @@ test("rerun of a call with no result: its unknown figures prove nothing, and eve
   await runCli(["wrap", "--json", "--", "mkdir", dir]);
   writeFileSync(join(dir, "build.log"), `${"ok\n".repeat(5000)}error: the link failed\n`);
   const run = fresh("lost.jsonl");
-  // The transcript's own command needs a Makefile; the figures under test are the span's, whatever it runs.
   writeFileSync(run, `${JSON.stringify({ ...lost.span, cwd: dir, source: { ...lost.span.source, command: "cat build.log; exit 2" } })}\n`);
+  return run;
+}
+
+test("rerun of a call with no result: its unknown figures prove nothing, and every byte it writes now is shown", async () => {
+  const run = await lostCallRun();
   const triaged = stdoutText(await runCli(["triage", run]));
   assert.match(triaged, /unverifiable-result\n +observed: +unverifiable: no result in the transcript/);
   const ran = await runCli(["rerun", "--yes", `${run}:1`]);
@@ -145,4 +151,15 @@ test("rerun of a call with no result: its unknown figures prove nothing, and eve
   assert.ok(text.includes("error: the link failed"), "the end of what it writes is shown");
   const json = JSON.parse(stdoutText(await runCli(["rerun", "--yes", "--format", "json", `${run}:1`]))) as { unseen: { stream: string; result_unknown: boolean; cap_unknown: boolean }[] };
   assert.deepEqual(json.unseen.map((u) => [u.stream, u.result_unknown, u.cap_unknown]), [["stdout", true, false], ["stderr", true, false]]);
+});
+
+test("debug reruns a call with no result as it reruns a clip: audit, triage and debug end in one next step", async () => {
+  const run = await lostCallRun();
+  const result = await runCli(["debug", "--yes", run]);
+  const text = stdoutText(result);
+  assert.equal(result.code, 1, stderrText(result));
+  assert.match(text, /\nincomplete spans: 0 clipped, 1 unverifiable \(the transcript cannot show the result\)\n/);
+  assert.ok(text.includes("error: the link failed"), "what the command writes now is shown");
+  assert.match(text, /rerun [^:]+: unverifiable; returncode 2 \(was not recorded\)/);
+  assert.match(text, /\nnext: line 1 has no hash to check the rerun against/);
 });

@@ -16,6 +16,7 @@ const span = (line: number, rowIds: string[], clipped = true): TriagedSpan => ({
   rerunnable: true,
   lintRules: [],
   clipped,
+  unknownResult: false,
   looksLikeSuccess: false,
   matches: rowIds.map((id) => ({ row: TRIAGE_ROWS_BY_ID.get(id)!, observation: id })),
 });

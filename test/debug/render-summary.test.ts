@@ -18,6 +18,7 @@ const span = (toolName: string, spanId: string, observation: string): TriagedSpa
   rerunnable: true,
   lintRules: [],
   clipped: true,
+  unknownResult: false,
   looksLikeSuccess: false,
   matches: [{ row: TRIAGE_ROWS_BY_ID.get("stdout-clipped")!, observation }],
 });
