@@ -29,6 +29,8 @@ export class CallLog {
   private readonly calls: TranscriptCall[] = [];
   private readonly open = new Map<string, TranscriptCall>();
   private readonly answered = new Set<TranscriptCall>();
+  // Results written before their call, by the call's id, with what to say if the call never comes.
+  private readonly early = new Map<string, { build: (call: TranscriptCall) => CallResult; unmatched: () => void }>();
   // Results that came in since the agent last acted: a claim of success now is about them.
   private awaitingVerdict: TranscriptCall[] = [];
   // Record types the reader does not know, with how many lines of each: said once, in one line, at the end.
@@ -41,6 +43,11 @@ export class CallLog {
     this.calls.push(call);
     if (call.callId !== null && !this.open.has(call.callId)) this.open.set(call.callId, call);
     this.awaitingVerdict = [];
+    const early = call.callId === null ? undefined : this.early.get(call.callId);
+    if (early) {
+      this.early.delete(call.callId!);
+      this.result(call.callId!, early.build);
+    }
     return call;
   }
 
@@ -51,6 +58,15 @@ export class CallLog {
     this.open.delete(callId);
     this.resultFor(call, build(call));
     return true;
+  }
+
+  /** Records a result that may come before its call: Claude Code writes the lines of parallel calls in the order
+   * they finish, so a result can precede the assistant line holding its call. One with no call by the end of the
+   * transcript is told to `unmatched` then. */
+  resultInAnyOrder(callId: string, build: (call: TranscriptCall) => CallResult, unmatched: () => void): void {
+    if (this.result(callId, build)) return;
+    if (this.early.has(callId)) return unmatched();
+    this.early.set(callId, { build, unmatched });
   }
 
   /** Records the result of a call known without an id (the next step of a list). */
@@ -99,6 +115,11 @@ export class CallLog {
 
   /** Every call in order; a call whose result never came is unverifiable. */
   end(): TranscriptCall[] {
+    for (const { unmatched } of this.early.values()) unmatched();
+    this.early.clear();
+    // Those told only now take their place by line (or index) among the rest; the summary stays last.
+    const place = (problem: TranscriptProblem): number => problem.line ?? problem.index ?? Number.POSITIVE_INFINITY;
+    this.problems.sort((a, b) => place(a) - place(b));
     for (const call of this.calls) {
       if (!this.answered.has(call)) call.unverifiable ??= "no result in the transcript (a torn last line, or the run stopped)";
     }

@@ -86,8 +86,9 @@ export class ClaudeCodeReader implements TranscriptReader {
     for (const block of content) {
       if (!isObject(block) || block.type !== "tool_result") continue;
       const id = stringOr(block.tool_use_id);
-      const matched = id !== null && this.log.result(id, (call) => toResult(call, block, record.toolUseResult ?? record.tool_use_result));
-      if (!matched) this.log.problem(line, null, `tool result ${JSON.stringify(id)} has no matching call; skipped`);
+      const unmatched = (): void => this.log.problem(line, null, `tool result ${JSON.stringify(id)} has no matching call; skipped`);
+      if (id === null) unmatched();
+      else this.log.resultInAnyOrder(id, (call) => toResult(call, block, record.toolUseResult ?? record.tool_use_result), unmatched);
     }
   }
 

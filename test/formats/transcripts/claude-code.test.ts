@@ -99,3 +99,21 @@ test("a user's bash-mode command (real, 1.0.56) is a call the model saw the resu
   assert.match(read.calls[0]!.stdout, /^=+ test session starts/);
   assert.equal(read.calls[0]!.stderr, "Command timed out after 2m 0.0s");
 });
+
+test("a result written before its call (parallel calls, as real 2.1.112 sessions hold them) is paired with it", async () => {
+  const read = await readFixture("synthetic/claude-code-out-of-order.jsonl");
+  const [notes, tests] = read.calls;
+  assert.equal(tests!.command, "python -m pytest -q");
+  assert.equal(tests!.line, 5, "the call keeps its own line");
+  assert.equal(tests!.unverifiable, null, "its result, three lines before it, is found");
+  assert.match(tests!.stdout, /\[18250 characters truncated\]/);
+  assert.equal(tests!.returncode, 1);
+  assert.equal(tests!.declaredSuccess, true, "the claim after both results is about this one too");
+  assert.match(notes!.stdout, /ROUND_HALF_UP/);
+  assert.deepEqual(read.problems.map((problem) => [problem.line, problem.message]), [[8, 'tool result "toolu_09Gone" has no matching call; skipped']]);
+});
+
+test("results that never meet their call are told by line, among the other problems, once each", async () => {
+  const synthetic = await readFixture("synthetic/claude-code-markers.jsonl");
+  assert.deepEqual(synthetic.problems.map((problem) => problem.line), [14, 16, null], "an orphan is told at its line's place, the summary last");
+});
