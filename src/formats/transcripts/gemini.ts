@@ -23,6 +23,9 @@ const SIGNAL = /(?:^|\n)Signal: ([A-Z0-9]{1,12})(?:\n|$)/;
 const PGID = /(?:^|\n)Process Group PGID: \d{1,10}(?:\n|$)/;
 const TIMED_OUT = /^Command was automatically cancelled because it exceeded the timeout/;
 const CANCELLED = /^Command was cancelled by user/;
+// The user said no at the confirmation prompt: the command never ran, and the model was told so whole (a real
+// session of 2026-06 holds it with status "cancelled").
+const DENIED = /^\[Operation Cancelled\] Reason: User denied execution\b/;
 const BACKGROUND = /^Command moved to background \(PID: (\d{1,10})\)/;
 // read_file's notice (packages/core/src/tools/read-file.ts), written whenever it shows less than the whole file,
 // and its mark on a line cut at 2,000 characters (utils/fileUtils.ts).
@@ -112,7 +115,8 @@ function resultOf(call: JsonObject, shell: boolean): CallResult {
   const text = texts.join("\n");
   const result: CallResult = { stdout: text };
   const body = text.replace(/^<untrusted_context>\n/, "");
-  if (call.status === "cancelled" || CANCELLED.test(body)) result.unverifiable = "cancelled: the command was stopped before it finished";
+  if (DENIED.test(body)) return result;
+  if (call.status === "cancelled" || CANCELLED.test(body)) result.unverifiable = "cancelled: stopped before it finished, or before it started; the transcript does not say which";
   else if (TIMED_OUT.test(body)) {
     result.unverifiable = "timed out (Gemini CLI's shell time limit, with no output for that long): killed mid-run";
     result.timedOut = true;

@@ -24,6 +24,8 @@ const EXCEPTION_TIMED_OUT = /^An error occurred while executing the command: [^]
 const FORMAT_ERROR = /^\s{0,8}(?:Please always provide EXACTLY ONE action|Expected exactly 1 action, found \d|Tool call error:|No tool calls found in the response)/;
 // 2.x pads a response's tool calls past the first that failed with this exception_info: they never ran.
 const NOT_EXECUTED = "action was not executed";
+// 1.x's interactive agent when the user turns an action down at its prompt (a real 1.14.4 run holds it): it never ran.
+const REJECTED = /^Command not executed\. The user rejected your command/;
 
 /** An action the agent asked for, kept until its observation shows whether it ran. */
 interface PendingAction {
@@ -76,7 +78,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     const action = id !== null ? pending.find((candidate) => candidate.callId === id) : pending.find((candidate) => candidate.callId === null);
     if (action === undefined) return;
     pending = pending.filter((candidate) => candidate !== action);
-    if (isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) return;
+    if ((isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) || REJECTED.test(content)) return;
     const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
     log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra, content), ...killedAtTimeout(message.extra) });
   });
@@ -114,7 +116,7 @@ function killedAtTimeout(extra: unknown): { unverifiable?: string; timedOut?: bo
   return timeout ? { unverifiable: `timed out after ${timeout[1]} seconds (mini-swe-agent's command time limit): killed mid-run, its output stops where it was killed`, timedOut: true } : {};
 }
 
-function observationOf(content: string): { stdout: string; stderr?: string; returncode?: number; unverifiable?: string } {
+function observationOf(content: string): { stdout: string; stderr?: string; returncode?: number; unverifiable?: string; timedOut?: boolean } {
   const code = RETURNCODE.exec(content);
   const output = tagged(content, "output");
   // Until 2025-07-16 the two streams came apart, in <stdout> and <stderr>.
@@ -124,7 +126,9 @@ function observationOf(content: string): { stdout: string; stderr?: string; retu
     stdout: stdout ?? content,
     ...(stdout !== null && stderr !== null ? { stderr } : {}),
     ...(code ? { returncode: Number(code[1]) } : {}),
-    ...(TIMED_OUT.test(content) ? { unverifiable: "timed out and killed" } : {}),
+    ...(TIMED_OUT.test(content)
+      ? { unverifiable: "timed out and killed (mini-swe-agent's command time limit): its output stops where it was killed", timedOut: true }
+      : {}),
   };
 }
 

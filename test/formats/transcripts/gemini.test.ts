@@ -46,6 +46,22 @@ test("cancelled, timed out, backgrounded: unverifiable, with no exit code guesse
   ]);
 });
 
+test("a command the user denied at the prompt never ran: the model saw the denial whole, nothing is unverifiable", () => {
+  // The wording and status of a real session of 2026-06; the status alone marks any other cancellation.
+  const cancelled = (id: string, error: string) => ({
+    id: `m-${id}`,
+    type: "gemini",
+    content: "",
+    toolCalls: [{ id, name: "run_shell_command", args: { command: id }, status: "cancelled", result: [{ functionResponse: { id, response: { error } } }] }],
+  });
+  const messages = [cancelled("a", "[Operation Cancelled] Reason: User denied execution."), cancelled("b", "[Operation Cancelled] Reason: Operation cancelled")];
+  const read = readGeminiDocument({ sessionId: "s", projectHash: "p", messages });
+  assert.deepEqual(read.calls.map((call) => [call.unverifiable, call.returncode]), [
+    [null, undefined],
+    ["cancelled: stopped before it finished, or before it started; the transcript does not say which", undefined],
+  ]);
+});
+
 test("a message written again with its tool calls replaces the first copy; an unknown line is summed up", () => {
   const reader = new GeminiReader();
   reader.line(JSON.stringify({ sessionId: "s", projectHash: "p", startTime: "t" }), 1);

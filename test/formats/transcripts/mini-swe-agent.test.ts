@@ -65,6 +65,19 @@ test("2.x tool calls: each answered by its tool_call_id; one not executed, and a
   ]);
 });
 
+test("1.x interactive: an action the user rejected is no call; one killed at the time limit is timed out", () => {
+  // The wording of a real 1.14.4 interactive run.
+  const read = readMiniSweAgent([
+    { role: "user", content: "task" },
+    { role: "assistant", content: "```bash\nrm -rf build\n```" },
+    { role: "user", content: "Command not executed. The user rejected your command with the following message: go to the repo" },
+    { role: "assistant", content: "```bash\nnpm run dev\n```" },
+    { role: "user", content: "The last command <command>npm run dev</command> timed out and has been killed.\nThe output of the command was:\n <output>\nready on :3000\n</output>" },
+  ]);
+  assert.deepEqual(read.calls.map((call) => [call.command, call.timedOut ?? false]), [["npm run dev", true]]);
+  assert.match(read.calls[0]!.unverifiable ?? "", /^timed out and killed \(mini-swe-agent's command time limit\)/);
+});
+
 test("an action no observation answered is still a call, unverifiable: the run stopped", () => {
   const read = readMiniSweAgent([
     { role: "user", content: "task" },
