@@ -52,6 +52,8 @@ export interface ClipMarker {
   source: string;
   /** Said with every match of the harness's own marker in a transcript of the versions it names. */
   caveat?: MarkerCaveat;
+  /** A header the harness may write in the same text as the marker: its figures join the marker's groups. */
+  header?: { pattern: RegExp; groups: Partial<Record<MarkerGroupMeaning, number>> };
 }
 
 // Order matters twice: the first entry that matches is the one reported, so an entry whose groups say more
@@ -158,12 +160,15 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-tokens-truncated",
     harness: "Codex CLI",
-    versions: "unknown (seen in 0.128.0-alpha.1)",
+    versions: "unknown (seen in 0.122.0-alpha.13 to 0.171.0)",
     pattern: /…(\d+) tokens truncated…/,
     groups: { droppedTokens: 1 },
-    example: "  501  1333 …3644 tokens truncated…ons/147.0.7727.138/Helpers",
+    example: "Warning: truncated output (original token count: 12307)\nTotal output lines: 889\n\nhead\n…2307 tokens truncated…\ntail",
     verified: "source",
-    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl",
+    source:
+      "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept)",
+    // 0.144 and later write the whole output's token and line counts above the cut (12307 tokens, 2307 dropped).
+    header: { pattern: /Warning: truncated output \(original token count: (\d+)\)\nTotal output lines: (\d+)\n/, groups: { originalTokens: 1, totalLines: 2 } },
   },
   {
     id: "codex-persistence-truncated",
@@ -193,12 +198,13 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-truncated-warning",
     harness: "Codex CLI",
-    versions: "unknown",
+    versions: "unknown (seen in 0.144.1 to 0.171.0, above …N tokens truncated…)",
     pattern: /Warning: truncated output \(original token count: (\d+)\)/,
     groups: { originalTokens: 1 },
     example: "Warning: truncated output (original token count: 52341)\nTotal output lines: 712",
-    verified: "issue",
-    source: "named in the marker list toolspan's audit was specified with, unverified; seen in public copies of Codex output, not in the openai/codex files read",
+    verified: "fixture",
+    source:
+      "fixture lab/codex/lab-0.171.0.jsonl (the real 0.171.0, above its …N tokens truncated… cut, where codex-tokens-truncated matches first); not in the openai/codex files read; real public 0.144.1 and 0.144.5 rollouts write it too (blind round 6; no licence, not kept)",
   },
   {
     id: "codex-omitted-lines",
@@ -417,16 +423,19 @@ export function findClipMatch(text: string, exceptHarness?: string): ClipMatch |
   for (const marker of CLIP_MARKERS) {
     if (marker.harness === exceptHarness) continue;
     const match = marker.pattern.exec(text);
-    if (match) return { marker, groups: namedGroups(marker, match) };
+    if (!match) continue;
+    const header = marker.header === undefined ? null : marker.header.pattern.exec(text);
+    const groups = header === null ? {} : namedGroups(marker.header!.groups, header, false);
+    return { marker, groups: { ...groups, ...namedGroups(marker.groups, match, marker.localeDigits === true) } };
   }
   return null;
 }
 
-function namedGroups(marker: ClipMarker, match: RegExpExecArray): ClipMatch["groups"] {
+function namedGroups(meanings: ClipMarker["groups"], match: RegExpExecArray, localeDigits: boolean): ClipMatch["groups"] {
   const groups: ClipMatch["groups"] = {};
-  for (const [meaning, index] of Object.entries(marker.groups) as [MarkerGroupMeaning, number][]) {
+  for (const [meaning, index] of Object.entries(meanings) as [MarkerGroupMeaning, number][]) {
     const raw = match[index];
-    const value = raw !== undefined && marker.localeDigits ? raw.replace(/[,.'\u00a0\u202f ]/g, "") : raw;
+    const value = raw !== undefined && localeDigits ? raw.replace(/[,.'\u00a0\u202f ]/g, "") : raw;
     if (value === undefined) continue;
     if (!/^\d+$/.test(value)) groups[meaning] = value;
     // A count past 2^53 has no exact number: the marker then states nothing toolspan can use (a hostile transcript's

@@ -42,7 +42,7 @@ test("the real Codex splices name the tokens dropped and the version that wrote 
     [166, 3644, 261632].map((droppedTokens) => ({
       harness: "Codex CLI",
       version: "0.128.0-alpha.1",
-      versions: "unknown (seen in 0.128.0-alpha.1)",
+      versions: "unknown (seen in 0.122.0-alpha.13 to 0.171.0)",
       marker: "codex-tokens-truncated",
       groups: { droppedTokens },
     })),

@@ -43,7 +43,10 @@ test("Codex 0.171 in the lab: audit calls clipped exactly what the model got par
     const kept = keptAround(text, TOKENS_CUT, PREAMBLE);
     const dropped = droppedFrom(output, kept);
     assert.ok(dropped.tailIsTheEnd, `${command}: Codex keeps the output's own tail`);
-    assert.deepEqual(span.clip_evidence?.groups, { droppedTokens: approxTokens(dropped.chars) }, command);
+    // Codex's header above the cut states the whole output's tokens and lines, as it counts them.
+    const lines = output.split("\n").length - (output.endsWith("\n") ? 1 : 0);
+    const expected = { droppedTokens: approxTokens(dropped.chars), originalTokens: approxTokens(Buffer.byteLength(output)), totalLines: lines };
+    assert.deepEqual(span.clip_evidence?.groups, expected, command);
   });
   assert.deepEqual(audit.calls.map((call) => call.verdict), ["clipped", "clipped", "clean"]);
 

@@ -40,7 +40,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "claude-code-results-truncated": {},
   "claude-code-grep-pagination": { capLines: 250 },
   "claude-code-lines-truncated": { omittedLines: 560 },
-  "codex-tokens-truncated": { droppedTokens: 3644 },
+  "codex-tokens-truncated": { droppedTokens: 2307, originalTokens: 12307, totalLines: 889 },
   "codex-chars-truncated": { droppedChars: 1200 },
   "codex-persistence-truncated": {},
   "codex-truncated-warning": { originalTokens: 52341 },
@@ -84,6 +84,13 @@ for (const marker of CLIP_MARKERS) {
 test("a marker's digits are read as numbers and its size as written", () => {
   assert.deepEqual(findClipMatch("x …261632 tokens truncated… y")?.groups, { droppedTokens: 261632 });
   assert.deepEqual(findClipMatch("Output too large (1.2MB). Full output saved to: /t")?.groups, { persistedSize: "1.2MB" });
+});
+
+test("a header the harness writes above its marker adds its figures; the marker without it states its own", () => {
+  assert.deepEqual(findClipMatch("a\n…3644 tokens truncated…\nz")?.groups, { droppedTokens: 3644 });
+  const headed = findClipMatch("Warning: truncated output (original token count: 52341)\nTotal output lines: 712\n\nhead\n…2307 tokens truncated…\ntail");
+  assert.equal(headed?.marker.id, "codex-tokens-truncated");
+  assert.deepEqual(headed?.groups, { originalTokens: 52341, totalLines: 712, droppedTokens: 2307 });
 });
 
 test("long texts near a marker are cleared in linear time", () => {
