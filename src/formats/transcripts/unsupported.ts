@@ -247,6 +247,30 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) =>
       Array.isArray(doc.loglines) && doc.loglines.some((entry) => isObject(entry) && (entry.type === "user" || entry.type === "assistant") && isObject(entry.message)),
   },
+  {
+    name: "Gemini CLI's stream-json output",
+    where: "gemini -p … --output-format stream-json: audit the session Gemini CLI keeps of the same run, ~/.gemini/tmp/<project>/chats/session-*.jsonl",
+    source:
+      "UnlikeOtherAI/steroids-cli docs/cli/providers/gemini.md and the event types stream parsers of it declare (init {session_id, model}, message {role, content, delta}, tool_use {tool_name, tool_id, parameters}, tool_result {tool_id, status, output | error}, error, result {status, stats}); a real public stream of 2026-01 (metaphi-agent figma-eval transcript.jsonl, blind round 6; no licence, not kept) holds them",
+    // Read as nothing (or, after a wrapper's first line, as a Claude Code session with a wrong first record), it was
+    // refused as no known harness. Its tool events are its own: Claude Code's stream nests tool_use in messages.
+    line: (record) =>
+      typeof record.tool_id === "string" &&
+      ((record.type === "tool_use" && typeof record.tool_name === "string" && "parameters" in record) || (record.type === "tool_result" && typeof record.status === "string")),
+  },
+  {
+    name: "a Google Antigravity trajectory",
+    where: "the steps of an Antigravity conversation exported one a line (its files are under ~/.gemini/antigravity/brain/<id>/)",
+    source:
+      "a real public export (diiviikk5/Xeus gemini-session.jsonl, blind round 6; no licence, not kept): one step a line {step_index, source: USER_EXPLICIT | MODEL | SYSTEM, type: USER_INPUT | PLANNER_RESPONSE | LIST_DIRECTORY | CODE_ACTION | GREP_SEARCH | …, status: DONE | RUNNING | ERROR, created_at, content}. Antigravity is closed source",
+    line: (record) =>
+      Number.isSafeInteger(record.step_index) &&
+      typeof record.source === "string" &&
+      typeof record.status === "string" &&
+      typeof record.created_at === "string" &&
+      typeof record.type === "string" &&
+      /^[A-Z][A-Z_]{1,63}$/.test(record.type),
+  },
 ];
 
 /** The refusal of a format toolspan does not read. */

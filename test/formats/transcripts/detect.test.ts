@@ -70,6 +70,8 @@ const UNSUPPORTED: Record<string, string> = {
   "unsupported/terminus-episodes.json": "a Terminus episode log",
   "unsupported/swe-agent-demonstration.traj": "a SWE-agent demonstration",
   "synthetic/unsupported/cursor-cli-stream.jsonl": "Cursor CLI",
+  "synthetic/unsupported/gemini-cli-stream.jsonl": "Gemini CLI's stream-json output",
+  "synthetic/unsupported/antigravity-steps.jsonl": "a Google Antigravity trajectory",
   "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
   "synthetic/unsupported/opencode-run.jsonl": "OpenCode",
   "synthetic/unsupported/opencode-export.json": "OpenCode",
