@@ -99,7 +99,8 @@ async function audit(files: string[], format: string, outPath: string | undefine
   } finally {
     await spans?.close();
   }
-  await writeWithBackpressure(out, renderer.summary(audits));
+  // Every file refused: stderr has said why, and a summary of nothing read would read as a clean audit.
+  if (audits.length > 0) await writeWithBackpressure(out, renderer.summary(audits));
   if (failed) return 2;
   return audits.some((audit) => audit.findings.length > 0) ? 1 : 0;
 }

@@ -125,4 +125,12 @@ test("a Qwen Code session beside a Codex rollout: exit 2, refused by name, the r
   assert.equal(result.code, 2);
   assert.match(result.stderr.toString(), /^toolspan: \S+qwen-code\.jsonl: looks like Qwen Code \(~\/\.qwen\/projects\/<project>\/chats\/<session>\.jsonl\): not supported\n$/);
   assert.match(result.stdout.toString(), /\(codex 0\.77\.0\): 3 calls, 0 clipped/);
+  assert.match(result.stdout.toString(), /in 3 calls of 1 transcript\n$/, "the summary counts what was read");
+});
+
+test("every file refused: exit 2, the reasons on stderr, and no summary of nothing that reads as a clean audit", async () => {
+  const result = await runCli(["audit", transcriptPath("unsupported/qwen-code.jsonl")]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr.toString(), /looks like Qwen Code/);
+  assert.equal(result.stdout.toString(), "");
 });
