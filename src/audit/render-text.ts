@@ -28,6 +28,14 @@ function evidenceText(call: AuditedCall): string {
   return `clipped: ${evidence.harness}${version} marker ${evidence.marker} (table: ${evidence.versions})${figures}`;
 }
 
+// The span's cap is in bytes; a marker that states its limit in characters says that much where bytes are unknown.
+function capText(call: AuditedCall): string {
+  const cap = call.span.stdout_cap;
+  if (cap !== null) return String(cap);
+  const chars = call.span.clip_evidence?.groups.capChars;
+  return typeof chars === "number" ? `unknown in bytes (the marker's: ${chars} characters)` : "unknown";
+}
+
 /** One finding's block. */
 export function findingBlock(call: AuditedCall): string {
   // The evidence quotes the transcript (its version string, a reason, a marker's figures): escaped as a whole.
@@ -35,7 +43,7 @@ export function findingBlock(call: AuditedCall): string {
   const note = call.span.clip_evidence?.note;
   if (note !== undefined) lines.push(`    note: ${escapeControls(note)}`);
   const bytes = call.span.stdout_bytes;
-  if (call.verdict === "clipped") lines.push(`    stdout: ${bytes === null ? "unknown" : bytes} bytes written, cap ${call.span.stdout_cap ?? "unknown"}`);
+  if (call.verdict === "clipped") lines.push(`    stdout: ${bytes === null ? "unknown" : bytes} bytes written, cap ${capText(call)}`);
   if (call.declaredSuccess) lines.push("    the agent declared success right after this result");
   lines.push(`    first action: ${call.firstAction ? `${call.firstAction.action} (row ${call.firstAction.row}; not first: ${call.firstAction.notFirst})` : "no row of the decision table applies"}`);
   return `${lines.join("\n")}\n`;

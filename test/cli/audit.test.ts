@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { runCli } from "../helpers/cli.js";
-import { scratchPaths } from "../helpers/scratch.js";
+import { scratchPaths, stdoutText } from "../helpers/scratch.js";
 import { transcriptPath } from "../helpers/transcripts.js";
 
 const fresh = scratchPaths("toolspan-audit-cli-");
@@ -133,4 +133,16 @@ test("every file refused: exit 2, the reasons on stderr, and no summary of nothi
   assert.equal(result.code, 2);
   assert.match(result.stderr.toString(), /looks like Qwen Code/);
   assert.equal(result.stdout.toString(), "");
+});
+
+test("a clip whose marker states its limit in characters says so where the bytes are unknown (SWE-agent 1.0.1's layout)", async () => {
+  // 1.0.1 keeps the observation already cut in the trajectory too: both copies hold the note, and no exact figure.
+  const traj = JSON.parse(readFileSync(transcriptPath("synthetic/swe-agent-clipped.traj"), "utf8")) as { trajectory: { observation: string }[]; history: { role: string; content: unknown }[] };
+  const kept = traj.history.find((message) => message.role === "tool")!.content as string;
+  traj.trajectory[0]!.observation = kept.replace(/^Observation: /, "");
+  const file = fresh("cut-in-both.traj");
+  writeFileSync(file, JSON.stringify(traj));
+  const text = stdoutText(await runCli(["audit", file]));
+  assert.match(text, /marker swe-agent-clipped-note .*capChars 1000/);
+  assert.match(text, /\n    stdout: unknown bytes written, cap unknown in bytes \(the marker's: 1000 characters\)\n/);
 });
