@@ -11,14 +11,28 @@ export interface CodexOutput {
   running: boolean;
   /** The session a running process can be polled on (write_stdin's session_id). */
   sessionId?: string;
+  /** Codex killed the command at its time limit after this many milliseconds: the text opens with its line. */
+  timedOutMs?: number;
 }
 
 const HEADER = /^(?:Chunk ID: |Wall time: |Original token count: |Total output lines: |Process exited with code |Exit code: |Process running with session ID )/;
 const EXITED = /^(?:Process exited with code |Exit code: )(-?\d{1,4})$/;
 const RUNNING = /^Process running with session ID (\d{1,12})$/;
 
+// Codex's line above the output of a command it killed at its time limit (the call's timeout_ms), in every shape:
+// codex-rs core/src/tools (format_exec_output_str, build_content_with_timeout, shell_command_model_text), read
+// with find_string across versions; real 0.122 to 0.142 rollouts hold it after "Exit code: 124".
+const TIMED_OUT = /^command timed out after (\d{1,12}) milliseconds(?:\n|$)/;
+
 /** Reads one `output` value. */
 export function parseCodexOutput(output: unknown): CodexOutput {
+  const parsed = parseShape(output);
+  const timedOut = TIMED_OUT.exec(parsed.text);
+  if (timedOut) parsed.timedOutMs = Number(timedOut[1]);
+  return parsed;
+}
+
+function parseShape(output: unknown): CodexOutput {
   if (typeof output !== "string") return { text: contentText(output), running: false };
   if (output.startsWith("{")) {
     const structured = parseStructured(output);

@@ -22,6 +22,7 @@ const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"])
 // codex-rs/protocol/src/models.rs, and those the 0.146 schema fixture shows (web search, image generation and tool
 // search run on the server and return no command output). Any other payload type is counted with the unknown
 // record types.
+const ENVIRONMENT_SHELL = /<environment_context>[^]{0,4096}?<shell>([^<\n]{1,200})<\/shell>/;
 const OTHER_ITEMS = new Set([
   "message", "reasoning", "web_search_call", "image_generation_call", "tool_search_call", "tool_search_output", "ghost_snapshot",
   "compaction", "compaction_summary", "additional_tools", "agent_message", "other",
@@ -37,6 +38,9 @@ export class CodexReader implements TranscriptReader {
   private version: string | null = null;
   private sessionId: string | null = null;
   private cwd: string | null = null;
+  // The user's shell the latest environment context names (`<shell>powershell</shell>`): a command string
+  // (shell_command's, exec_command's without a shell of its own) runs in it, on Windows too.
+  private userShell: string | null = null;
   // exec_command_end may come before or after the output the model got; its exit code fills in either way.
   private readonly exitCodes = new Map<string, number>();
   // Codex 0.171's item_completed CommandExecution: the command's whole merged output as the log keeps it.
@@ -70,6 +74,7 @@ export class CodexReader implements TranscriptReader {
   private item(payload: JsonObject, line: number): void {
     const type = stringOr(payload.type, "")!;
     if (type === "message" && payload.role === "assistant") return this.log.assistantText(contentText(payload.content));
+    if (type === "message") this.userShell = ENVIRONMENT_SHELL.exec(contentText(payload.content))?.[1] ?? this.userShell;
     if (CALLS.has(type)) return this.call(payload, type, line);
     if (!OUTPUTS.has(type)) {
       if (!OTHER_ITEMS.has(type)) this.log.unknownRecord(line, payload.type, "response_item");
@@ -86,7 +91,12 @@ export class CodexReader implements TranscriptReader {
         return {
           stdout: output.text,
           ...(returncode !== undefined ? { returncode } : {}),
-          unverifiable: output.running ? "still running when its output was taken" : null,
+          ...(output.timedOutMs !== undefined
+            ? {
+                unverifiable: `timed out after ${output.timedOutMs} ms (Codex's command time limit, the call's timeout_ms): killed mid-run, its output stops where it was killed`,
+                timedOut: true,
+              }
+            : { unverifiable: output.running ? "still running when its output was taken" : null }),
         };
       });
     if (!matched) this.log.problem(line, null, `${type} ${JSON.stringify(id)} has no matching call; skipped`);
@@ -104,7 +114,7 @@ export class CodexReader implements TranscriptReader {
       toolName: name,
       // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
       // the call named another.
-      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell) } : {}),
+      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell ?? this.userShell) } : {}),
       cwd: stringOr(args.workdir) ?? stringOr(args.working_directory) ?? this.cwd,
       // A poll of a running session is that session's command.
       ...polled,
@@ -183,7 +193,10 @@ function parseArguments(value: unknown): JsonObject {
 }
 
 // The shell a call named (`/bin/zsh`, `bash`), as the basename a rerun runs; bash where it named none.
+// The program's name, from a path of either system (`/bin/zsh`, `C:\\…\\pwsh.exe`): a name not in
+// TRANSCRIPT_SHELLS (powershell, pwsh, cmd) is kept as it is, and a rerun refuses it.
 function shellName(value: unknown): string {
   const named = stringOr(value);
-  return named === null || named === "" ? "bash" : named.slice(named.lastIndexOf("/") + 1);
+  if (named === null || named === "") return "bash";
+  return named.slice(Math.max(named.lastIndexOf("/"), named.lastIndexOf("\\")) + 1).replace(/\.exe$/i, "");
 }

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { readFixture } from "../../helpers/transcripts.js";
 import { auditRead } from "../../../src/audit/audit-transcript.js";
 import { CodexReader } from "../../../src/formats/transcripts/codex.js";
+import { spanArgv } from "../../../src/contract/transcript-span.js";
 
 test("the 0.77 rollout: 3 shell calls with argv, all exit 0", async () => {
   const read = await readFixture("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
@@ -71,6 +72,37 @@ test("the log's cut for persistence, found in what the model got, is said to be 
   const audit = auditRead(reader.end(), "t.jsonl");
   assert.equal(audit.calls[0]!.span.clip_evidence?.marker, "codex-persistence-truncated");
   assert.match(audit.calls[0]!.span.clip_evidence?.note ?? "", /when it writes the session log, not before the model/);
+});
+
+test("a command Codex killed at its time limit is unverifiable and timed out; the user's shell names the command's", () => {
+  // The layout of real 0.125 and 0.142 rollouts on Windows: the environment context names PowerShell.
+  const reader = new CodexReader();
+  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  const context = (shell: string) => item({ type: "message", role: "user", content: [{ type: "input_text", text: `<environment_context>\n  <cwd>C:\\w</cwd>\n  <shell>${shell}</shell>\n</environment_context>` }] });
+  const call = (id: string, args: object, name = "shell_command") => item({ type: "function_call", name, arguments: JSON.stringify(args), call_id: id });
+  const output = (id: string, text: string) => item({ type: "function_call_output", call_id: id, output: text });
+  [
+    JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "C:\\w", cli_version: "0.142.0" } }),
+    context("powershell"),
+    call("a", { command: "npm test", timeout_ms: 10000 }),
+    output("a", "Exit code: 124\nWall time: 11.9 seconds\nOutput:\ncommand timed out after 11915 milliseconds\n> app@1.0.0 test\n"),
+    call("b", { command: "Get-ChildItem" }),
+    output("b", "Exit code: 0\nWall time: 0.2 seconds\nOutput:\nsrc\n"),
+    context("/bin/zsh"),
+    call("c", { cmd: "ls" }, "exec_command"),
+    call("d", { cmd: "ls", shell: "bash" }, "exec_command"),
+  ].forEach((text, i) => reader.line(text, i + 1));
+  const read = reader.end();
+  assert.deepEqual(read.calls.map((call) => [call.command, call.shell]), [["npm test", "powershell"], ["Get-ChildItem", "powershell"], ["ls", "zsh"], ["ls", "bash"]]);
+  const [killed, listed] = read.calls;
+  assert.equal(killed!.timedOut, true);
+  assert.equal(killed!.returncode, 124);
+  assert.match(killed!.unverifiable ?? "", /^timed out after 11915 ms \(Codex's command time limit/);
+  assert.equal(listed!.unverifiable, null);
+  // A PowerShell command line is not run with bash: a rerun refuses a shell it does not know.
+  const spans = auditRead(read, "rollout.jsonl").calls.map((call) => call.span);
+  assert.equal(spans[0]!.timed_out, true);
+  assert.equal(spanArgv(spans[1] as unknown as Record<string, unknown>), null);
 });
 
 test("unified exec: a session's pieces are one result, judged once, where the model saw it end", () => {
