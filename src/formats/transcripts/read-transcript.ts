@@ -50,7 +50,14 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   // An OpenHands V1 event file is one compact line: read as the document it is, it is refused by name, with the way out.
   if (detection?.format === "openhands-sdk" && head.whole && !head.text.trim().includes("\n")) return readDocument(path);
   if (detection) return streamLines(path, lineReader(detection.format));
-  return readDocument(path);
+  return readDocument(path, sniffedRecords(head.text, head.whole));
+}
+
+// JSON lines no harness wrote that audit knows: their first record's keys, which say more than the parse error of
+// the file taken as one document. Keys are the file's: cut short, and escaped where the reason is printed.
+function unknownLinesReason(records: readonly SniffedRecord[]): string {
+  const keys = Object.keys(records[0]!.record).slice(0, 6).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key));
+  return `not a recognised transcript: JSON lines of no harness audit reads or knows (the first record's keys: ${keys.join(", ") || "none"})`;
 }
 
 // OpenHands writes an instance's keys in EvaluationOutput's order: instance_id first (history comes after the
@@ -193,7 +200,7 @@ async function streamLines(path: string, reader: TranscriptReader): Promise<Tran
   return { ...reader.end(), contentSha256: content.digest("hex") };
 }
 
-async function readDocument(path: string): Promise<TranscriptRead> {
+async function readDocument(path: string, lines: readonly SniffedRecord[] = []): Promise<TranscriptRead> {
   let text: string;
   try {
     const { size } = await stat(path);
@@ -209,6 +216,7 @@ async function readDocument(path: string): Promise<TranscriptRead> {
   try {
     doc = JSON.parse(text);
   } catch (error) {
+    if (lines.length >= 2) throw new UnrecognisedTranscript(path, unknownLinesReason(lines));
     throw new UnrecognisedTranscript(path, `not a recognised transcript: neither JSON lines of a known harness nor one JSON document (${(error as Error).message})`);
   }
   const detection = detectDocument(doc);

@@ -259,6 +259,16 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       ((record.type === "tool_use" && typeof record.tool_name === "string" && "parameters" in record) || (record.type === "tool_result" && typeof record.status === "string")),
   },
   {
+    name: "a Gemini API chat history",
+    where: "a list of {role: user | model, parts} Contents, as exports of a Gemini CLI chat hold them: audit the session file Gemini CLI keeps, ~/.gemini/tmp/<project>/chats/session-*.json[l]",
+    source:
+      "the Gemini API's Content (role user | model; parts of text, functionCall, functionResponse), as ai.google.dev documents it; a real public Gemini CLI history in this shape, holding a shell result Gemini CLI cut (coretexthq/coretext logs/e3C.json, blind round 7; no licence, not kept)",
+    // Refused as "a JSON array, but its objects have neither action/observation nor role/content" before. Not read:
+    // a Content list names no harness version, and its function responses are what the model got, not the records
+    // (status, resultDisplay) the session file keeps beside them.
+    list: (doc) => doc.some((message) => isObject(message) && (message.role === "user" || message.role === "model") && Array.isArray(message.parts)),
+  },
+  {
     name: "a Google Antigravity trajectory",
     where: "the steps of an Antigravity conversation exported one a line (its files are under ~/.gemini/antigravity/brain/<id>/)",
     source:

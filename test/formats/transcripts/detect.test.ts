@@ -304,3 +304,23 @@ test("a SQLite database, where Crush, Grok CLI and Goose keep their sessions, is
   await assert.rejects(readTranscript(path), /no known transcript shape|no known harness|not a recognised/);
 });
 
+
+test("a list of Gemini API Contents ({role, parts}) is refused by name, pointing at the session file audit reads", () => {
+  // The shape of a real public Gemini CLI history (no licence, not kept): the user's turn, a model turn calling a tool.
+  const doc = [
+    { role: "user", parts: [{ text: "Run the tests." }] },
+    { role: "model", parts: [{ functionCall: { name: "run_shell_command", args: { command: "npm test" } } }] },
+    { role: "user", parts: [{ functionResponse: { name: "run_shell_command", response: { output: "ok" } } }] },
+  ];
+  assert.match((detectDocument(doc) as { reason?: string }).reason ?? "", /^looks like a Gemini API chat history .*chats\/session-\*\.json\[l\]\): not supported$/);
+  assert.doesNotMatch((detectDocument([{ role: "system", content: "x" }, { role: "user", content: "y" }]) as { reason?: string }).reason ?? "", /Gemini/, "mini-swe-agent's messages are not it");
+});
+
+test("JSON lines of no known harness are refused with their first record's keys, not a parse error of the file", async () => {
+  const path = fresh("derived.jsonl");
+  writeFileSync(path, `${JSON.stringify({ timestamp: "t", role: "user", content: { type: "text", text: "hi" } })}\n${JSON.stringify({ timestamp: "t", role: "assistant", content: { type: "text", text: "ok" } })}\n`);
+  await assert.rejects(readTranscript(path), (error: UnrecognisedTranscript) => {
+    assert.equal(error.reason, "not a recognised transcript: JSON lines of no harness audit reads or knows (the first record's keys: timestamp, role, content)");
+    return true;
+  });
+});
