@@ -29,7 +29,7 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
     }
     const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups };
     const caveat = match.marker.caveat;
-    const notes = [ownMarker && caveat !== undefined && fromMajor(harnessVersion, caveat.sinceMajor) ? caveat.note : undefined, call.clipNote];
+    const notes = [ownMarker && caveat !== undefined && fromVersion(harnessVersion, caveat.since) ? caveat.note : undefined, call.clipNote];
     const note = notes.filter((text) => text !== undefined).join("; ");
     if (note !== "") evidence.note = note;
     return evidence;
@@ -39,7 +39,9 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
 }
 
 // A transcript that names no version may be of any: the caveat is said.
-function fromMajor(version: string | null, major: number): boolean {
-  const named = version === null ? NaN : Number.parseInt(version, 10);
-  return Number.isNaN(named) || named >= major;
+function fromVersion(version: string | null, since: string): boolean {
+  const named = (version ?? "").split(".").map((part) => Number.parseInt(part, 10));
+  const [major, minor] = since.split(".").map(Number) as [number, number];
+  if (Number.isNaN(named[0])) return true;
+  return named[0]! > major || (named[0] === major && (named[1] ?? 0) >= minor);
 }

@@ -26,8 +26,8 @@ export type MarkerVerification = "source" | "fixture" | "source+fixture" | "issu
 
 /** What a marker's figures cannot be trusted for from some version on, said in the evidence of each match. */
 export interface MarkerCaveat {
-  /** The harness's major version from which it holds; a transcript that names no version gets it too. */
-  sinceMajor: number;
+  /** The harness version (`major.minor`) from which it holds; a transcript that names no version gets it too. */
+  since: string;
   note: string;
 }
 
@@ -100,8 +100,10 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source:
       "Claude Code 2.1.332's bundle (test/e2e/harnesses): `uI=/\\n\\n\\.\\.\\. \\[(\\d+) characters truncated\\] \\.\\.\\.\\n\\n/g` and `cp(e,n)`, which keeps the first n/2 and last n/2 characters of a failed Bash result longer than n + 1024 (n = 10,000); measured in test/e2e/claude-code-lab.test.ts; fixture lab/claude_code/lab-2.1.332.jsonl",
     caveat: {
-      sinceMajor: 2,
-      note: "Claude Code 2.x cuts this excerpt from the first 30,000 bytes of output it reads back (BASH_MAX_OUTPUT_LENGTH, lower when set lower): droppedChars is a lower bound, and the tail shown is the end of those bytes, not necessarily of the output",
+      // Measured in 2.1.332; a real public 2.0.76 stream-json run still cut its excerpts from all of the output
+      // (35,335 of about 45,000 characters dropped, the tail the run's own end): blind round 7, not kept.
+      since: "2.1",
+      note: "Claude Code 2.1 and later cut this excerpt from the first 30,000 bytes of output they read back (BASH_MAX_OUTPUT_LENGTH, lower when set lower): droppedChars is a lower bound, and the tail shown is the end of those bytes, not necessarily of the output",
     },
   },
   {
@@ -181,7 +183,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source:
       "Codex CLI 0.171.0's binary (test/e2e/harnesses), beside the rollout writer's strings: the log's copy of a command's output (item_completed aggregated_output) is cut to 65,536 characters, half each side, measured in test/e2e/codex-lab.test.ts; fixture lab/codex/lab-0.171.0.jsonl",
     caveat: {
-      sinceMajor: 0,
+      since: "0.0",
       note: "Codex cuts output this way when it writes the session log, not before the model: the model may have seen more than the log shows",
     },
   },

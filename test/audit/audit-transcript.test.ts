@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { auditTranscript } from "../../src/audit/audit-transcript.js";
+import { scratchPaths } from "../helpers/scratch.js";
 import { REAL_FIXTURES, transcriptPath } from "../helpers/transcripts.js";
+
+const fresh = scratchPaths("toolspan-audit-transcript-");
 
 
 // Every clipped result in the real fixtures, by file: marker id and where. No other result may be reported clipped.
@@ -77,6 +81,18 @@ test("synthetic samples: every harness's markers are found, the failures are unv
       file,
     );
   }
+});
+
+test("the read-back caveat is said from 2.1 on: a 2.0.76 excerpt was cut from all of the output", async () => {
+  const original = readFileSync(transcriptPath("synthetic/claude-code-out-of-order.jsonl"), "utf8");
+  const noteAt = async (version: string): Promise<string | undefined> => {
+    const file = fresh(`excerpt-${version}.jsonl`);
+    writeFileSync(file, original.replaceAll('"version":"2.1.112"', `"version":"${version}"`));
+    return (await auditTranscript(file)).findings[0]?.span.clip_evidence?.note;
+  };
+  assert.match((await noteAt("2.1.112")) ?? "", /^Claude Code 2\.1 and later cut this excerpt from the first 30,000 bytes/);
+  assert.match((await noteAt("3.0.1")) ?? "", /first 30,000 bytes/);
+  assert.equal(await noteAt("2.0.76"), undefined);
 });
 
 test("a 1.x failure excerpt carries no read-back caveat: that window came with 2.x", async () => {
