@@ -1,10 +1,12 @@
 // Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl): lines {timestamp, type, payload}.
 // Calls are response_item function_call / custom_tool_call / local_shell_call; results function_call_output /
 // custom_tool_call_output with the same call_id; newer versions add event_msg exec_command_end with exit_code.
+// Unified exec's sessions are joined in codex-sessions.ts, code mode's exec cells in codex-cells.ts.
 import { CallLog } from "./call-log.js";
 import { CLIP_MARKERS, findClipMatch } from "../clip-markers.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { parseCodexOutput } from "./codex-output.js";
+import { CodeCells, cellCommand, parseCellOutput } from "./codex-cells.js";
 import { ExecSessions } from "./codex-sessions.js";
 import { contentText, integerOr, isObject, parseObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
@@ -46,6 +48,7 @@ export class CodexReader implements TranscriptReader {
   // Codex 0.171's item_completed CommandExecution: the command's whole merged output as the log keeps it.
   private readonly logCopies = new Map<string, string>();
   private readonly sessions = new ExecSessions();
+  private readonly cells = new CodeCells();
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
@@ -84,6 +87,12 @@ export class CodexReader implements TranscriptReader {
     const matched =
       id !== null &&
       this.log.result(id, (call) => {
+        // Code mode's exec and wait answer with a script's status, not a process's.
+        const cell = call.toolName === "exec" || call.toolName === "wait" ? parseCellOutput(payload.output) : null;
+        if (cell !== null) {
+          this.cells.output(call, cell);
+          return { stdout: cell.text, unverifiable: cell.status === "running" ? "still running when its output was taken" : null };
+        }
         const output = parseCodexOutput(payload.output);
         this.sessions.output(call, output);
         // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.
@@ -109,12 +118,17 @@ export class CodexReader implements TranscriptReader {
     const name = stringOr(payload.name, type === "local_shell_call" ? "local_shell" : "unknown")!;
     const session = name === "write_stdin" && (typeof args.session_id === "number" || typeof args.session_id === "string") ? String(args.session_id) : null;
     const polled = session === null ? undefined : this.sessions.poll(session);
+    // Code mode: the script an exec runs is shown, never as a shell command line (a rerun must refuse it); a wait
+    // on a running cell is about that cell's script.
+    const script = type === "custom_tool_call" && name === "exec" && typeof payload.input === "string" ? cellCommand(payload.input) : undefined;
+    const cell = name === "wait" && (typeof args.cell_id === "string" || typeof args.cell_id === "number") ? String(args.cell_id) : null;
+    const cellScript = script ?? (cell === null ? undefined : this.cells.command(cell));
     const made = this.log.call({
       callId: stringOr(payload.call_id),
       toolName: name,
       // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
       // the call named another.
-      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell ?? this.userShell) } : {}),
+      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell ?? this.userShell) } : cellScript !== undefined ? { command: cellScript } : {}),
       cwd: stringOr(args.workdir) ?? stringOr(args.working_directory) ?? this.cwd,
       // A poll of a running session is that session's command.
       ...polled,
@@ -122,6 +136,7 @@ export class CodexReader implements TranscriptReader {
       index: null,
     });
     if (session !== null) this.sessions.polled(made, session);
+    if (cell !== null) this.cells.waited(made, cell);
   }
 
   private event(payload: JsonObject): void {
@@ -146,7 +161,7 @@ export class CodexReader implements TranscriptReader {
       if (call.returncode === undefined && code !== undefined) call.returncode = code;
     }
     // After the exit codes: a session the model never saw end may have one from exec_command_end.
-    const calls = this.sessions.end(logged);
+    const calls = this.cells.end(this.sessions.end(logged));
     for (const call of calls) {
       const copy = call.callId !== null ? this.logCopies.get(call.callId) : undefined;
       if (copy !== undefined) compareLogCopy(call, copy);
