@@ -50,7 +50,7 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
       // A file action's `command` is str_replace_editor's sub-command (`view`, `str_replace`), not a command line.
       const command = RUNS.has(action) ? (stringOr(args.command) ?? stringOr(args.code)) : null;
       const call = log.call({
-        callId: event.id === undefined || event.id === null ? null : `${place.idPrefix}${String(event.id)}`,
+        callId: eventId(event.id, place.idPrefix),
         toolName: stringOr(metadata.function_name, action)!,
         // execute_bash runs in OpenHands' bash session; run_ipython's code is no shell's.
         ...(command !== null ? { command, ...(action === "run" ? { shell: "bash" } : {}) } : {}),
@@ -62,7 +62,7 @@ function readHistory(history: readonly unknown[], log: CallLog, place: HistoryPl
     } else if (action === "finish") log.declareSuccess();
     else if (action === "message" && event.source === "agent") log.assistantText(stringOr(args.content) ?? stringOr(event.message, "")!);
     else if (observation !== null && CALLS.has(observation)) {
-      const cause = event.cause === undefined || event.cause === null ? null : `${place.idPrefix}${String(event.cause)}`;
+      const cause = eventId(event.cause, place.idPrefix);
       const result = observationResult(event);
       // In a pair, the observation is its own action's; else the cause names it, or the oldest call waiting.
       const call = pairs || cause === null ? waiting.shift() : undefined;
@@ -128,4 +128,11 @@ export class OpenHandsEvalReader implements TranscriptReader {
   end(): TranscriptRead {
     return { format: this.format, harnessVersion: this.version, sessionId: null, calls: this.log.end(), problems: this.log.problems };
   }
+}
+
+// An event's id or cause as OpenHands writes it, a number (or a string in some exports); any other value names no
+// event. Never String() of an object: a hostile one's own toString (or none) would throw or speak for it.
+function eventId(value: unknown, prefix: string): string | null {
+  if (typeof value === "string") return `${prefix}${value}`;
+  return typeof value === "number" && Number.isFinite(value) ? `${prefix}${value}` : null;
 }

@@ -120,3 +120,18 @@ test("mid-2024 evaluation output keyed by id (ProntoQA) is read as OpenHands, it
   ]);
   assert.deepEqual(read.problems, []);
 });
+
+test("an id or cause that is an object names no event, even one with no toString: the history is still read", () => {
+  // Found by the mutated-documents property test: String() of { toString: null } throws.
+  const hostile = { toString: null, valueOf: null };
+  const read = readOpenHands([
+    { id: hostile, action: "run", args: { command: "ls" } },
+    { id: 2, cause: hostile, observation: "run", content: "a\nb", extras: { exit_code: 0 } },
+    { id: [3], action: "run", args: { command: "pwd" } },
+    { id: 4, cause: { id: 3 }, observation: "run", content: "/w", extras: { exit_code: 0 } },
+  ]);
+  assert.deepEqual(read.calls.map((call) => [call.command, call.callId, call.stdout]), [
+    ["ls", null, "a\nb"],
+    ["pwd", null, "/w"],
+  ], "with no id to go by, each observation answers the oldest call waiting");
+});
