@@ -24,6 +24,9 @@ const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"])
 // codex-rs/protocol/src/models.rs, and those the 0.146 schema fixture shows (web search, image generation and tool
 // search run on the server and return no command output). Any other payload type is counted with the unknown
 // record types.
+// Codex's answer to a call the user interrupted (codex-rs core/src/tools, abort_message): a shell tool's
+// "Wall time: S seconds\naborted by user", any other's "aborted by user after Ss" (a real 0.144.1 code-mode cell).
+const ABORTED = /^(?:Wall time: (\d{1,9}(?:\.\d{1,3})?) seconds\naborted by user|aborted by user after (\d{1,9}(?:\.\d{1,3})?)s)$/;
 const ENVIRONMENT_SHELL = /<environment_context>[^]{0,4096}?<shell>([^<\n]{1,200})<\/shell>/;
 const OTHER_ITEMS = new Set([
   "message", "reasoning", "web_search_call", "image_generation_call", "tool_search_call", "tool_search_output", "ghost_snapshot",
@@ -93,6 +96,8 @@ export class CodexReader implements TranscriptReader {
           this.cells.output(call, cell);
           return { stdout: cell.text, unverifiable: cell.status === "running" ? "still running when its output was taken" : null };
         }
+        const aborted = typeof payload.output === "string" ? ABORTED.exec(payload.output) : null;
+        if (aborted) return { stdout: payload.output as string, unverifiable: `interrupted: the user stopped it after ${aborted[1] ?? aborted[2]} s, before it finished` };
         const output = parseCodexOutput(payload.output);
         this.sessions.output(call, output);
         // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.

@@ -105,6 +105,25 @@ test("a command Codex killed at its time limit is unverifiable and timed out; th
   assert.equal(spanArgv(spans[1] as unknown as Record<string, unknown>), null);
 });
 
+test("a call the user interrupted is unverifiable, in both of Codex's wordings", () => {
+  const reader = new CodexReader();
+  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  [
+    JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.144.1" } }),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "npm test" }), call_id: "a" }),
+    item({ type: "function_call_output", call_id: "a", output: "Wall time: 5.0 seconds\naborted by user" }),
+    item({ type: "custom_tool_call", name: "exec", input: "await tools.exec_command({ cmd: \"node check.mjs\" })", call_id: "b" }),
+    item({ type: "custom_tool_call_output", call_id: "b", output: "aborted by user after 77.1s" }),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "echo aborted by user" }), call_id: "c" }),
+    item({ type: "function_call_output", call_id: "c", output: "Exit code: 0\nWall time: 0.1 seconds\nOutput:\naborted by user\n" }),
+  ].forEach((text, i) => reader.line(text, i + 1));
+  assert.deepEqual(reader.end().calls.map((call) => call.unverifiable), [
+    "interrupted: the user stopped it after 5.0 s, before it finished",
+    "interrupted: the user stopped it after 77.1 s, before it finished",
+    null,
+  ]);
+});
+
 test("unified exec: a session's pieces are one result, judged once, where the model saw it end", () => {
   const reader = new CodexReader();
   const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
