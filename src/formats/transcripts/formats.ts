@@ -61,7 +61,7 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
         order: 6,
         name: "session record",
         test: (r, line) => {
-          const claudeLike = "sessionId" in r || "session_id" in r || "uuid" in r || "leafUuid" in r || CLAUDE_ONLY_TYPES.has(String(r.type));
+          const claudeLike = "sessionId" in r || "session_id" in r || "uuid" in r || "leafUuid" in r || (typeof r.type === "string" && CLAUDE_ONLY_TYPES.has(r.type));
           if (claudeLike && typeof r.type === "string" && CLAUDE_TYPES.has(r.type)) return true;
           if (claudeLike) return `not a Claude Code session: line ${line} has type ${JSON.stringify(r.type ?? null)}`;
           if (typeof r.type === "string" && CLAUDE_TYPES.has(r.type) && isObject(r.message)) return `not a Claude Code session: line ${line} has no sessionId or uuid`;

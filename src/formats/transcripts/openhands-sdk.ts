@@ -121,7 +121,10 @@ function observationResult(event: JsonObject): CallResult {
 function terminalTrailer(metadata: JsonObject): string {
   const workingDir = stringOr(metadata.working_dir);
   const interpreter = stringOr(metadata.py_interpreter_path);
-  const exitCode = "exit_code" in metadata && metadata.exit_code !== -1 ? (metadata.exit_code === null ? "None" : String(metadata.exit_code)) : null;
+  // The SDK's exit code is an int or None; a value of any other type (a hostile event's) adds no line, and is never
+  // String() of an object, which may throw.
+  const code = metadata.exit_code;
+  const exitCode = code === null ? "None" : typeof code === "number" && code !== -1 ? String(code) : null;
   return `${workingDir ? `\n[Current working directory: ${workingDir}]` : ""}${interpreter ? `\n[Python interpreter: ${interpreter}]` : ""}${exitCode !== null ? `\n[Command finished with exit code ${exitCode}]` : ""}`;
 }
 

@@ -324,3 +324,9 @@ test("JSON lines of no known harness are refused with their first record's keys,
     return true;
   });
 });
+
+test("a first record whose type is an object with no toString is refused, never a crash", async () => {
+  const path = fresh("hostile-type.jsonl");
+  writeFileSync(path, `${JSON.stringify({ type: { toString: null } })}\n${JSON.stringify({ type: "user" })}\n`);
+  await assert.rejects(readTranscript(path), UnrecognisedTranscript);
+});

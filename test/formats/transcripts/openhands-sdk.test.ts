@@ -235,3 +235,10 @@ test("events that are no SDK events, and results with no call, are reported and 
   assert.deepEqual(read.calls, []);
   assert.deepEqual(read.problems.map((problem) => problem.index), [1, 2, 3]);
 });
+
+test("an exit code of no type the SDK writes (a hostile event's object) adds no trailer line and crashes nothing", () => {
+  const hostile = { toString: null, valueOf: null };
+  const [call] = readOpenHandsSdk(terminalEvents("x".repeat(30_001), { exit_code: hostile })).calls;
+  assert.equal(call!.keep, "head+tail", "the cut is still made");
+  assert.doesNotMatch(call!.fullOutput ?? "", /Command finished with exit code/);
+});
