@@ -1,5 +1,5 @@
-// Held-out transcripts will not look like our fixtures: each document format's fixtures, with a value somewhere
-// in them replaced by anything at all, must be audited or refused by name, never crash.
+// Held-out transcripts will not look like our fixtures: each format's fixtures, with a value somewhere in them
+// replaced by anything at all (an object with no toString among it), must be audited or refused by name, never crash.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,13 +41,48 @@ function replaced(document: Json, path: (string | number)[], value: Json): Json 
   return copy as Json;
 }
 
+// Line-based formats: one value in one record replaced.
+const LINE_FILES = [
+  "lab/claude_code/lab-2.1.332.jsonl",
+  "synthetic/claude-code-out-of-order.jsonl",
+  "lab/codex/lab-0.171.0.jsonl",
+  "synthetic/codex-unified-exec.jsonl",
+  "synthetic/codex-code-mode.jsonl",
+  "lab/gemini/lab-0.61.0.jsonl",
+  "synthetic/openhands-eval-output.jsonl",
+];
+
+// A value String() cannot turn into text: what a reader that stringifies an unchecked field dies on.
+const anything = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant({ toString: null, valueOf: null }));
+
+for (const name of LINE_FILES) {
+  test(`${name} with any one value of one record replaced by anything: audited or refused by name, never a crash`, async () => {
+    const records = readFileSync(repoPath(`test/fixtures/transcripts/${name}`), "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as Json);
+    const all = records.flatMap((record, line) => paths(record).map((path) => ({ line, path })));
+    const file = join(dir, name.replace(/\//g, "_"));
+    await fc.assert(
+      fc.asyncProperty(fc.nat(all.length - 1), anything, async (pick, value) => {
+        const { line, path } = all[pick]!;
+        writeFileSync(file, records.map((record, at) => `${JSON.stringify(at === line ? replaced(record, path, value as Json) : record)}\n`).join(""));
+        try {
+          const audit = await auditTranscript(file);
+          for (const call of audit.calls) assert.equal(typeof call.span, "object");
+        } catch (error) {
+          assert.ok(error instanceof UnrecognisedTranscript, `line ${line + 1} ${path.join(".")}: ${String(error)}`);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+}
+
 for (const name of DOCUMENTS) {
   test(`${name} with any one value replaced by anything: audited or refused by name, never a crash`, async () => {
     const document = JSON.parse(readFileSync(repoPath(`test/fixtures/transcripts/${name}`), "utf8")) as Json;
     const all = paths(document);
     const file = join(dir, name.replace(/\//g, "_"));
     await fc.assert(
-      fc.asyncProperty(fc.nat(all.length - 1), fc.jsonValue({ maxDepth: 2 }), async (pick, value) => {
+      fc.asyncProperty(fc.nat(all.length - 1), anything, async (pick, value) => {
         writeFileSync(file, JSON.stringify(replaced(document, all[pick]!, value as Json)));
         try {
           const audit = await auditTranscript(file);
