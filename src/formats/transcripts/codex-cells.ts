@@ -12,7 +12,7 @@
 // std::mem::take). So a cell's answers are consecutive parts of one output, joined into the exec call that
 // started it, judged once, the waits that carried them dropped, as codex-sessions.ts does for unified exec.
 import type { TranscriptCall } from "./call.js";
-import { findClipMatch } from "../clip-markers.js";
+import { cutText, joinPieces, linesText } from "./codex-pieces.js";
 import { isObject, parseObject, stringOr } from "./json-values.js";
 
 /** How an answer says the script stands. */
@@ -52,10 +52,15 @@ export function cellCommand(script: string): string {
   return line.length > MAX_FIRST_LINE ? `${line.slice(0, MAX_FIRST_LINE - 1)}…` : line;
 }
 
+// A literal is read at most this far, and this many commands named: a hostile script of unclosed literals would
+// otherwise cost a scan to its end for each call (quadratic), and make a line of any length.
+const MAX_LITERAL_CHARS = 65_536;
+const MAX_COMMANDS = 20;
+
 function execCommands(script: string): string[] {
   const found: string[] = [];
   const call = /tools\.exec_command\(\s*/g;
-  for (let match = call.exec(script); match !== null; match = call.exec(script)) {
+  for (let match = call.exec(script); match !== null && found.length < MAX_COMMANDS; match = call.exec(script)) {
     const literal = objectLiteral(script, match.index + match[0].length);
     const args = literal === null ? null : parseObject(literal);
     const cmd = args === null ? null : stringOr(args.cmd);
@@ -69,7 +74,8 @@ function objectLiteral(text: string, start: number): string | null {
   if (text[start] !== "{") return null;
   let depth = 0;
   let quoted = false;
-  for (let at = start; at < text.length; at++) {
+  const end = Math.min(text.length, start + MAX_LITERAL_CHARS);
+  for (let at = start; at < end; at++) {
     const char = text[at];
     if (quoted) {
       if (char === "\\") at++;
@@ -142,17 +148,13 @@ function join(cell: Cell): void {
     return;
   }
   const last = waits[waits.length - 1]!;
-  const lines = (calls: TranscriptCall[]): string => `${calls.length === 1 ? "line" : "lines"} ${calls.map((call) => call.line ?? "?").join(", ")}`;
-  const came = `${cell.pieces.length} pieces of cell ${cell.id} (its wait ${waits.length === 1 ? "call" : "calls"} at ${lines(waits)})`;
+  const came = `${cell.pieces.length} pieces of cell ${cell.id} (its wait ${waits.length === 1 ? "call" : "calls"} at ${linesText(waits)})`;
   // Each piece is cut on its own: the marker is looked for in each as the model got it, before they are joined.
-  const cut = cell.pieces.filter((piece) => findClipMatch(piece.stdout)?.marker.harness === "Codex CLI");
-  start.stdout = cell.pieces.map((piece) => piece.stdout).join("");
-  start.declaredSuccess = last.declaredSuccess;
+  const cut = joinPieces(cell.pieces as [TranscriptCall, ...TranscriptCall[]]);
   if (cell.ended === "completed" || cell.ended === "failed") start.unverifiable = null;
   else if (cell.ended === "terminated") start.unverifiable = `terminated by its wait at line ${last.line ?? "?"} before the script ended: it got ${came}`;
   else start.unverifiable = `still running when the model last looked: it got ${came}, none saying the script completed`;
   if (cut.length > 0) {
-    const which = cut.length === 1 ? `the piece at ${lines(cut)}` : `${cut.length} pieces, at ${lines(cut)} (the figures are the first's)`;
-    start.clipNote = `the output came in ${came}, each cut on its own to its call's max_output_tokens or max_tokens: Codex cut ${which}`;
+    start.clipNote = `the output came in ${came}, each cut on its own to its call's max_output_tokens or max_tokens: Codex cut ${cutText(cut)}`;
   }
 }

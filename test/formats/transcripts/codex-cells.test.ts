@@ -78,3 +78,11 @@ test("parseCellOutput: the four statuses, a string or a list of parts; other out
   assert.equal(parseCellOutput("aborted by user after 77.1s"), null);
   assert.equal(parseCellOutput("Chunk ID: 1\nWall time: 1.0 seconds\nOutput:\n"), null);
 });
+
+test("a hostile script of unclosed literals is read within bounds: its first line, cut, with no command named", () => {
+  // Before each literal was bounded, 400 KB of these took 20 s (a scan to the end for each call).
+  const shown = cellCommand("tools.exec_command({".repeat(200_000));
+  assert.ok(shown.length <= 200, `${shown.length} characters`);
+  const named = cellCommand(Array.from({ length: 50 }, (_, i) => `await tools.exec_command({"cmd":"echo ${i}"});`).join("\n"));
+  assert.equal(named.split("\n").length, 20, "at most 20 commands are named");
+});
