@@ -8,7 +8,7 @@
 import type { CallStart } from "./call-log.js";
 import type { TranscriptCall } from "./call.js";
 import type { CodexOutput } from "./codex-output.js";
-import { findClipMatch } from "../clip-markers.js";
+import { cutText, joinPieces, linesText } from "./codex-pieces.js";
 
 /** What a poll takes from the call that started its session. */
 export type SessionCommand = Pick<CallStart, "argv" | "command" | "shell" | "cwd">;
@@ -79,12 +79,9 @@ function join(session: Session): void {
     return;
   }
   const last = polls[polls.length - 1]!;
-  const lines = (calls: TranscriptCall[]): string => `${calls.length === 1 ? "line" : "lines"} ${calls.map((call) => call.line ?? "?").join(", ")}`;
-  const came = `${session.pieces.length} pieces of session ${session.id} (its write_stdin ${polls.length === 1 ? "poll" : "polls"} at ${lines(polls)})`;
+  const came = `${session.pieces.length} pieces of session ${session.id} (its write_stdin ${polls.length === 1 ? "poll" : "polls"} at ${linesText(polls)})`;
   // Each piece as the model got it, before they are joined.
-  const cut = session.pieces.filter((piece) => findClipMatch(piece.stdout)?.marker.harness === "Codex CLI");
-  start.stdout = session.pieces.map((piece) => piece.stdout).join("");
-  start.declaredSuccess = last.declaredSuccess;
+  const cut = joinPieces(session.pieces as [TranscriptCall, ...TranscriptCall[]]);
   if (session.ended) {
     start.returncode = last.returncode!;
     start.unverifiable = null;
@@ -92,7 +89,6 @@ function join(session: Session): void {
     start.unverifiable = `still running when the model last looked: it got ${came}, none with the exit code${logged}`;
   }
   if (cut.length > 0) {
-    const which = cut.length === 1 ? `the piece at ${lines(cut)}` : `${cut.length} pieces, at ${lines(cut)} (the figures are the first's)`;
-    start.clipNote = `the output came in ${came}, each cut on its own to its call's max_output_tokens: Codex cut ${which}`;
+    start.clipNote = `the output came in ${came}, each cut on its own to its call's max_output_tokens: Codex cut ${cutText(cut)}`;
   }
 }
