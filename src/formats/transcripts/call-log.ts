@@ -38,11 +38,13 @@ export class CallLog {
   private firstUnknownLine: number | null = null;
   readonly problems: TranscriptProblem[] = [];
 
-  call(start: CallStart): TranscriptCall {
+  /** A call the agent made; `sameTurn` where it belongs to the response the previous call did (Claude Code writes a
+   * response's parallel calls a line each): the results that came in between are still awaiting the agent's word. */
+  call(start: CallStart, sameTurn = false): TranscriptCall {
     const call: TranscriptCall = { ...start, stdout: "", stderr: "", declaredSuccess: false, unverifiable: null };
     this.calls.push(call);
     if (call.callId !== null && !this.open.has(call.callId)) this.open.set(call.callId, call);
-    this.awaitingVerdict = [];
+    if (!sameTurn) this.awaitingVerdict = [];
     const early = call.callId === null ? undefined : this.early.get(call.callId);
     if (early) {
       this.early.delete(call.callId!);

@@ -36,6 +36,8 @@ export class ClaudeCodeReader implements TranscriptReader {
   private version: string | null = null;
   private sessionId: string | null = null;
   private bashInput: TranscriptCall | null = null;
+  // The API message id of the last assistant line with a call: the lines of one response share it.
+  private lastResponseId: string | null = null;
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
@@ -58,6 +60,7 @@ export class ClaudeCodeReader implements TranscriptReader {
 
   private assistant(record: JsonObject, line: number): void {
     const content = isObject(record.message) ? record.message.content : undefined;
+    const responseId = isObject(record.message) ? stringOr(record.message.id) : null;
     if (typeof content === "string") return this.log.assistantText(content);
     if (!Array.isArray(content)) return;
     for (const block of content) {
@@ -66,6 +69,8 @@ export class ClaudeCodeReader implements TranscriptReader {
       else if (block.type === "tool_use") {
         const input = isObject(block.input) ? block.input : {};
         const command = stringOr(input.command);
+        const sameTurn = responseId !== null && responseId === this.lastResponseId;
+        this.lastResponseId = responseId;
         this.log.call({
           callId: stringOr(block.id),
           toolName: stringOr(block.name, "unknown")!,
@@ -74,7 +79,7 @@ export class ClaudeCodeReader implements TranscriptReader {
           cwd: stringOr(record.cwd),
           line,
           index: null,
-        });
+        }, sameTurn);
       }
     }
   }

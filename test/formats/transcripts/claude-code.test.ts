@@ -110,6 +110,7 @@ test("a result written before its call (parallel calls, as real 2.1.112 sessions
   assert.equal(tests!.returncode, 1);
   assert.equal(tests!.declaredSuccess, true, "the claim after both results is about this one too");
   assert.match(notes!.stdout, /ROUND_HALF_UP/);
+  assert.equal(notes!.declaredSuccess, true, "the second line of the same response does not end the first's wait for a verdict");
   assert.deepEqual(read.problems.map((problem) => [problem.line, problem.message]), [[8, 'tool result "toolu_09Gone" has no matching call; skipped']]);
 });
 
