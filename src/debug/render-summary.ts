@@ -33,7 +33,7 @@ export function renderSummary(report: DebugReport, next: NextStep, path: string 
   }
   if (!report.spanNotFound) {
     const clipped = report.steps.filter((step) => step.span.clipped).length;
-    const unknown = report.steps.length - clipped;
+    const unknown = report.steps.filter((step) => step.span.unknownResult && !step.span.clipped).length;
     const unknownText = unknown > 0 ? `, ${unknown} unverifiable (the transcript cannot show the result)` : "";
     lines.push(report.steps.length === 0 ? "incomplete spans: none (no stream was clipped)" : `incomplete spans: ${clipped} clipped${unknownText}`);
     for (const step of report.steps) lines.push(stepLine(file, step));

@@ -44,3 +44,11 @@ test("control characters from the run file never reach the terminal, in any fiel
   assert.match(text, /\\u001b\[2J/);
   assert.doesNotMatch(text, /^fake line/m);
 });
+
+test("incomplete spans count the clipped and the unverifiable apart; a span named by --span that is neither is neither", () => {
+  const clean = { ...span("ls", "c1", "not clipped"), clipped: false };
+  const unknown = { ...span("make", "u1", "unverifiable: no result"), clipped: false, unknownResult: true };
+  const counts = (steps: TriagedSpan[]): string => renderSummary({ ...report(steps[0]!, "r"), steps: steps.map((s) => ({ span: s, outcome: "refused" as const, reason: "r" })) }, nextStep(report(steps[0]!, "r"))).split("\n").find((line) => line.startsWith("incomplete spans:"))!;
+  assert.equal(counts([clean]), "incomplete spans: 0 clipped");
+  assert.equal(counts([span("pytest", "p1", "stdout clipped"), unknown]), "incomplete spans: 1 clipped, 1 unverifiable (the transcript cannot show the result)");
+});
