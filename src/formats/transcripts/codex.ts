@@ -20,14 +20,15 @@ const PERSISTENCE_CUT = CLIP_MARKERS.find((marker) => marker.id === "codex-persi
 // What Codex 0.171 puts before a cut output's head (measured in the lab).
 const TRUNCATION_HEADER = /^Warning: truncated output \(original token count: \d{1,12}\)\nTotal output lines: \d{1,12}\n\n/;
 const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
+// Codex's answer to a call the user interrupted (codex-rs core/src/tools, abort_message): a shell tool's
+// "Wall time: S seconds\naborted by user", any other's "aborted by user after Ss" (a real 0.144.1 code-mode cell).
+const ABORTED = /^(?:Wall time: (\d{1,9}(?:\.\d{1,3})?) seconds\naborted by user|aborted by user after (\d{1,9}(?:\.\d{1,3})?)s)$/;
+// The user's shell, as the environment context Codex gives the model names it.
+const ENVIRONMENT_SHELL = /<environment_context>[^]{0,4096}?<shell>([^<\n]{1,200})<\/shell>/;
 // The response_item payloads that hold no call audit reads: ResponseItem's other variants in openai/codex's
 // codex-rs/protocol/src/models.rs, and those the 0.146 schema fixture shows (web search, image generation and tool
 // search run on the server and return no command output). Any other payload type is counted with the unknown
 // record types.
-// Codex's answer to a call the user interrupted (codex-rs core/src/tools, abort_message): a shell tool's
-// "Wall time: S seconds\naborted by user", any other's "aborted by user after Ss" (a real 0.144.1 code-mode cell).
-const ABORTED = /^(?:Wall time: (\d{1,9}(?:\.\d{1,3})?) seconds\naborted by user|aborted by user after (\d{1,9}(?:\.\d{1,3})?)s)$/;
-const ENVIRONMENT_SHELL = /<environment_context>[^]{0,4096}?<shell>([^<\n]{1,200})<\/shell>/;
 const OTHER_ITEMS = new Set([
   "message", "reasoning", "web_search_call", "image_generation_call", "tool_search_call", "tool_search_output", "ghost_snapshot",
   "compaction", "compaction_summary", "additional_tools", "agent_message", "other",
@@ -133,7 +134,7 @@ export class CodexReader implements TranscriptReader {
       toolName: name,
       // A command line as one string (exec_command's cmd) runs in a login shell, the user's by default: bash unless
       // the call named another.
-      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(args.shell ?? this.userShell) } : cellScript !== undefined ? { command: cellScript } : {}),
+      ...(argv ? { argv } : typeof command === "string" ? { command, shell: shellName(stringOr(args.shell) || this.userShell) } : cellScript !== undefined ? { command: cellScript } : {}),
       cwd: stringOr(args.workdir) ?? stringOr(args.working_directory) ?? this.cwd,
       // A poll of a running session is that session's command.
       ...polled,
@@ -212,9 +213,8 @@ function parseArguments(value: unknown): JsonObject {
   return typeof value === "string" ? (parseObject(value) ?? {}) : {};
 }
 
-// The shell a call named (`/bin/zsh`, `bash`), as the basename a rerun runs; bash where it named none.
-// The program's name, from a path of either system (`/bin/zsh`, `C:\\…\\pwsh.exe`): a name not in
-// TRANSCRIPT_SHELLS (powershell, pwsh, cmd) is kept as it is, and a rerun refuses it.
+// The shell's program name, from a path of either system (`/bin/zsh`, `C:\\…\\pwsh.exe`), as a rerun runs it; bash
+// where none is named. A name not in TRANSCRIPT_SHELLS (powershell, pwsh, cmd) is kept as it is: a rerun refuses it.
 function shellName(value: unknown): string {
   const named = stringOr(value);
   if (named === null || named === "") return "bash";

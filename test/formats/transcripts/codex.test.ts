@@ -91,9 +91,10 @@ test("a command Codex killed at its time limit is unverifiable and timed out; th
     context("/bin/zsh"),
     call("c", { cmd: "ls" }, "exec_command"),
     call("d", { cmd: "ls", shell: "bash" }, "exec_command"),
+    call("e", { cmd: "ls", shell: "" }, "exec_command"),
   ].forEach((text, i) => reader.line(text, i + 1));
   const read = reader.end();
-  assert.deepEqual(read.calls.map((call) => [call.command, call.shell]), [["npm test", "powershell"], ["Get-ChildItem", "powershell"], ["ls", "zsh"], ["ls", "bash"]]);
+  assert.deepEqual(read.calls.map((call) => [call.command, call.shell]), [["npm test", "powershell"], ["Get-ChildItem", "powershell"], ["ls", "zsh"], ["ls", "bash"], ["ls", "zsh"]]);
   const [killed, listed] = read.calls;
   assert.equal(killed!.timedOut, true);
   assert.equal(killed!.returncode, 124);
