@@ -43,5 +43,7 @@ function fromVersion(version: string | null, since: string): boolean {
   const named = (version ?? "").split(".").map((part) => Number.parseInt(part, 10));
   const [major, minor] = since.split(".").map(Number) as [number, number];
   if (Number.isNaN(named[0])) return true;
-  return named[0]! > major || (named[0] === major && (named[1] ?? 0) >= minor);
+  // "2" or "2.x" names no minor: it may be any of that major's.
+  const namedMinor = named[1] === undefined || Number.isNaN(named[1]) ? Number.POSITIVE_INFINITY : named[1];
+  return named[0]! > major || (named[0] === major && namedMinor >= minor);
 }

@@ -170,7 +170,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source:
       "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept)",
     // 0.144 and later write the whole output's token and line counts above the cut (12307 tokens, 2307 dropped).
-    header: { pattern: /Warning: truncated output \(original token count: (\d+)\)\nTotal output lines: (\d+)\n/, groups: { originalTokens: 1, totalLines: 2 } },
+    header: { pattern: /Warning: truncated output \(original token count: (\d{1,12})\)\nTotal output lines: (\d{1,12})\n/, groups: { originalTokens: 1, totalLines: 2 } },
   },
   {
     id: "codex-persistence-truncated",

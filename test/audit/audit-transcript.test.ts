@@ -93,6 +93,7 @@ test("the read-back caveat is said from 2.1 on: a 2.0.76 excerpt was cut from al
   assert.match((await noteAt("2.1.112")) ?? "", /^Claude Code 2\.1 and later cut this excerpt from the first 30,000 bytes/);
   assert.match((await noteAt("3.0.1")) ?? "", /first 30,000 bytes/);
   assert.equal(await noteAt("2.0.76"), undefined);
+  assert.match((await noteAt("2.x")) ?? "", /first 30,000 bytes/, "a version naming no minor may be any of its major's");
 });
 
 test("a 1.x failure excerpt carries no read-back caveat: that window came with 2.x", async () => {
