@@ -216,7 +216,8 @@ async function readDocument(path: string, lines: readonly SniffedRecord[] = []):
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    if (lines.length >= 2) throw new UnrecognisedTranscript(path, unknownLinesReason(lines));
+    // A first line that parsed as an object, in a file that is not one document, is the first of JSON lines.
+    if (lines.length > 0) throw new UnrecognisedTranscript(path, unknownLinesReason(lines));
     throw new UnrecognisedTranscript(path, `not a recognised transcript: neither JSON lines of a known harness nor one JSON document (${(error as Error).message})`);
   }
   const detection = detectDocument(doc);

@@ -323,6 +323,12 @@ test("JSON lines of no known harness are refused with their first record's keys,
     assert.equal(error.reason, "not a recognised transcript: JSON lines of no harness audit reads or knows (the first record's keys: timestamp, role, content)");
     return true;
   });
+  // A second line longer than the sniff: only the first is read before the document is tried.
+  const long = fresh("long-second.jsonl");
+  writeFileSync(long, `${JSON.stringify({ request: {}, response: {} })}
+${JSON.stringify({ request: { body: "x".repeat(100_000) }, response: {} })}
+`);
+  await assert.rejects(readTranscript(long), /JSON lines of no harness audit reads or knows \(the first record's keys: request, response\)/);
 });
 
 test("a first record whose type is an object with no toString is refused, never a crash", async () => {
