@@ -12,7 +12,7 @@
 // std::mem::take). So a cell's answers are consecutive parts of one output, joined into the exec call that
 // started it, judged once, the waits that carried them dropped, as codex-sessions.ts does for unified exec.
 import type { TranscriptCall } from "./call.js";
-import { cutText, joinPieces, linesText } from "./codex-pieces.js";
+import { cutText, joinPieces, linesText, withPiecesJoined } from "./codex-pieces.js";
 import { isObject, parseObject, stringOr } from "./json-values.js";
 
 /** How an answer says the script stands. */
@@ -132,12 +132,7 @@ export class CodeCells {
 
   /** `calls` with each cell's pieces joined into the exec call that started it, and its waits taken out. */
   end(calls: TranscriptCall[]): TranscriptCall[] {
-    const joined = new Set<TranscriptCall>();
-    for (const cell of this.all) {
-      join(cell);
-      for (const piece of cell.pieces.slice(1)) joined.add(piece);
-    }
-    return calls.filter((call) => !joined.has(call));
+    return withPiecesJoined(calls, this.all, join);
   }
 }
 

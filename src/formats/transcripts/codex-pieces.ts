@@ -27,3 +27,14 @@ export function joinPieces(pieces: readonly [TranscriptCall, ...TranscriptCall[]
 /** Which pieces were cut, for a clip's note. */
 export const cutText = (cut: readonly TranscriptCall[]): string =>
   cut.length === 1 ? `the piece at ${linesText(cut)}` : `${cut.length} pieces, at ${linesText(cut)} (the figures are the first's)`;
+
+/** `calls` with each group's pieces joined (by `join`) into the call that started it, and the calls that carried
+ * the other pieces taken out. */
+export function withPiecesJoined<Group extends { pieces: TranscriptCall[] }>(calls: TranscriptCall[], groups: readonly Group[], join: (group: Group) => void): TranscriptCall[] {
+  const joined = new Set<TranscriptCall>();
+  for (const group of groups) {
+    join(group);
+    for (const piece of group.pieces.slice(1)) joined.add(piece);
+  }
+  return calls.filter((call) => !joined.has(call));
+}

@@ -8,7 +8,7 @@
 import type { CallStart } from "./call-log.js";
 import type { TranscriptCall } from "./call.js";
 import type { CodexOutput } from "./codex-output.js";
-import { cutText, joinPieces, linesText } from "./codex-pieces.js";
+import { cutText, joinPieces, linesText, withPiecesJoined } from "./codex-pieces.js";
 
 /** What a poll takes from the call that started its session. */
 export type SessionCommand = Pick<CallStart, "argv" | "command" | "shell" | "cwd">;
@@ -60,12 +60,7 @@ export class ExecSessions {
 
   /** `calls` with each session's pieces joined into the call that started it, and its polls taken out. */
   end(calls: TranscriptCall[]): TranscriptCall[] {
-    const joined = new Set<TranscriptCall>();
-    for (const session of this.all) {
-      join(session);
-      for (const piece of session.pieces.slice(1)) joined.add(piece);
-    }
-    return calls.filter((call) => !joined.has(call));
+    return withPiecesJoined(calls, this.all, join);
   }
 }
 
