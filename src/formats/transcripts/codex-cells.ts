@@ -93,6 +93,8 @@ interface Cell {
   pieces: TranscriptCall[];
   /** How the last piece said the script ended; null while none did. */
   ended: Exclude<CellStatus, "running"> | null;
+  /** The wait the user interrupted, which ended the model's watch of the cell. */
+  interruptedAt?: TranscriptCall;
 }
 
 export class CodeCells {
@@ -109,6 +111,17 @@ export class CodeCells {
   /** `call` is a wait on `cell`. */
   waited(call: TranscriptCall, cell: string): void {
     if (this.open.has(cell)) this.waits.set(call, cell);
+  }
+
+  /** `call`, a wait the user interrupted, is its cell's last piece; false where it waits on no cell open. */
+  interrupted(call: TranscriptCall): boolean {
+    const waited = this.waits.get(call);
+    const cell = waited === undefined ? undefined : this.open.get(waited);
+    if (cell === undefined) return false;
+    cell.pieces.push(call);
+    cell.interruptedAt = call;
+    this.open.delete(cell.id);
+    return true;
   }
 
   /** `call`'s answer as read: a cell's start, one of its later pieces, or neither. */
@@ -146,7 +159,8 @@ function join(cell: Cell): void {
   const came = `${cell.pieces.length} pieces of cell ${cell.id} (its wait ${waits.length === 1 ? "call" : "calls"} at ${linesText(waits)})`;
   // Each piece is cut on its own: the marker is looked for in each as the model got it, before they are joined.
   const cut = joinPieces(cell.pieces as [TranscriptCall, ...TranscriptCall[]]);
-  if (cell.ended === "completed" || cell.ended === "failed") start.unverifiable = null;
+  if (cell.interruptedAt !== undefined) start.unverifiable = `interrupted by the user at its wait at line ${cell.interruptedAt.line ?? "?"}: it got ${came}`;
+  else if (cell.ended === "completed" || cell.ended === "failed") start.unverifiable = null;
   else if (cell.ended === "terminated") start.unverifiable = `terminated by its wait at line ${last.line ?? "?"} before the script ended: it got ${came}`;
   else start.unverifiable = `still running when the model last looked: it got ${came}, none saying the script completed`;
   if (cut.length > 0) {

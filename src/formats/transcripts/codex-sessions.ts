@@ -19,6 +19,8 @@ interface Session {
   pieces: TranscriptCall[];
   /** A piece said the process had exited: the model saw the end. */
   ended: boolean;
+  /** The poll the user interrupted, which ended the model's watch of the session. */
+  interruptedAt?: TranscriptCall;
 }
 
 export class ExecSessions {
@@ -38,6 +40,17 @@ export class ExecSessions {
   /** `call` is a write_stdin on `session`. */
   polled(call: TranscriptCall, session: string): void {
     if (this.open.has(session)) this.polls.set(call, session);
+  }
+
+  /** `call`, a poll the user interrupted, is its session's last piece; false where it polls no session open. */
+  interrupted(call: TranscriptCall): boolean {
+    const polled = this.polls.get(call);
+    const session = polled === undefined ? undefined : this.open.get(polled);
+    if (session === undefined) return false;
+    session.pieces.push(call);
+    session.interruptedAt = call;
+    this.open.delete(session.id);
+    return true;
   }
 
   /** `call`'s output as read: a session's start, one of its later pieces, or neither. */
@@ -77,7 +90,9 @@ function join(session: Session): void {
   const came = `${session.pieces.length} pieces of session ${session.id} (its write_stdin ${polls.length === 1 ? "poll" : "polls"} at ${linesText(polls)})`;
   // Each piece as the model got it, before they are joined.
   const cut = joinPieces(session.pieces as [TranscriptCall, ...TranscriptCall[]]);
-  if (session.ended) {
+  if (session.interruptedAt !== undefined) {
+    start.unverifiable = `interrupted by the user at its poll at line ${session.interruptedAt.line ?? "?"}: it got ${came}${logged}`;
+  } else if (session.ended) {
     start.returncode = last.returncode!;
     start.unverifiable = null;
   } else {

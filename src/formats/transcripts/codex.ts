@@ -98,7 +98,11 @@ export class CodexReader implements TranscriptReader {
           return { stdout: cell.text, unverifiable: cell.status === "running" ? "still running when its output was taken" : null };
         }
         const aborted = typeof payload.output === "string" ? ABORTED.exec(payload.output) : null;
-        if (aborted) return { stdout: payload.output as string, unverifiable: `interrupted: the user stopped it after ${aborted[1] ?? aborted[2]} s, before it finished` };
+        // A poll or wait the user interrupted ends its session's or cell's result, which says so: no finding of its own.
+        if (aborted) {
+          if (!this.sessions.interrupted(call)) this.cells.interrupted(call);
+          return { stdout: payload.output as string, unverifiable: `interrupted: the user stopped it after ${aborted[1] ?? aborted[2]} s, before it finished` };
+        }
         const output = parseCodexOutput(payload.output);
         this.sessions.output(call, output);
         // An exit code recorded apart (exec_command_end) is filled in at the end, whichever came first.

@@ -125,6 +125,27 @@ test("a call the user interrupted is unverifiable, in both of Codex's wordings",
   ]);
 });
 
+test("a poll or wait the user interrupted ends its session's or cell's one result: no second finding beside it", () => {
+  const reader = new CodexReader();
+  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+  [
+    JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.144.1" } }),
+    item({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: "npm run dev" }), call_id: "a" }),
+    item({ type: "function_call_output", call_id: "a", output: "Chunk ID: 1\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 1\nOutput:\nready\n" }),
+    item({ type: "function_call", name: "write_stdin", arguments: JSON.stringify({ session_id: 42, chars: "" }), call_id: "b" }),
+    item({ type: "function_call_output", call_id: "b", output: "Wall time: 9.0 seconds\naborted by user" }),
+    item({ type: "custom_tool_call", name: "exec", input: "await tools.exec_command({\"cmd\":\"make\"})", call_id: "c" }),
+    item({ type: "custom_tool_call_output", call_id: "c", output: [{ type: "input_text", text: "Script running with cell ID 4\nWall time 1.0 seconds\nOutput:\n" }] }),
+    item({ type: "function_call", name: "wait", arguments: JSON.stringify({ cell_id: "4" }), call_id: "d" }),
+    item({ type: "function_call_output", call_id: "d", output: "aborted by user after 3.0s" }),
+  ].forEach((text, i) => reader.line(text, i + 1));
+  const read = reader.end();
+  assert.deepEqual(read.calls.map((call) => [call.toolName, call.unverifiable]), [
+    ["exec_command", "interrupted by the user at its poll at line 4: it got 2 pieces of session 42 (its write_stdin poll at line 4)"],
+    ["exec", "interrupted by the user at its wait at line 8: it got 2 pieces of cell 4 (its wait call at line 8)"],
+  ]);
+});
+
 test("unified exec: a session's pieces are one result, judged once, where the model saw it end", () => {
   const reader = new CodexReader();
   const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
