@@ -12,7 +12,7 @@
 // std::mem::take). So a cell's answers are consecutive parts of one output, joined into the exec call that
 // started it, judged once, the waits that carried them dropped, as codex-sessions.ts does for unified exec.
 import type { TranscriptCall } from "./call.js";
-import { cutText, joinPieces, linesText, withPiecesJoined } from "./codex-pieces.js";
+import { cutText, joinPieces, linesText, PieceGroups, type PieceGroup } from "./codex-pieces.js";
 import { isObject, parseObject, stringOr } from "./json-values.js";
 
 /** How an answer says the script stands. */
@@ -87,65 +87,47 @@ function objectLiteral(text: string, start: number): string | null {
   return null;
 }
 
-interface Cell {
-  id: string;
+interface Cell extends PieceGroup {
   /** The exec call and then each wait whose answer was a part of this cell's output, in order. */
   pieces: TranscriptCall[];
   /** How the last piece said the script ended; null while none did. */
   ended: Exclude<CellStatus, "running"> | null;
-  /** The wait the user interrupted, which ended the model's watch of the cell. */
-  interruptedAt?: TranscriptCall;
 }
 
 export class CodeCells {
-  // The cells still running, by id.
-  private readonly open = new Map<string, Cell>();
-  private readonly all: Cell[] = [];
-  private readonly waits = new Map<TranscriptCall, string>();
+  private readonly cells = new PieceGroups<Cell>();
 
   /** The command of the exec call that started `cell`, where it still runs: what a wait on it is about. */
   command(cell: string): string | undefined {
-    return this.open.get(cell)?.pieces[0]!.command;
+    return this.cells.running(cell)?.pieces[0]!.command;
   }
 
   /** `call` is a wait on `cell`. */
   waited(call: TranscriptCall, cell: string): void {
-    if (this.open.has(cell)) this.waits.set(call, cell);
+    this.cells.follows(call, cell);
   }
 
   /** `call`, a wait the user interrupted, is its cell's last piece; false where it waits on no cell open. */
   interrupted(call: TranscriptCall): boolean {
-    const waited = this.waits.get(call);
-    const cell = waited === undefined ? undefined : this.open.get(waited);
-    if (cell === undefined) return false;
-    cell.pieces.push(call);
-    cell.interruptedAt = call;
-    this.open.delete(cell.id);
-    return true;
+    return this.cells.interrupted(call);
   }
 
   /** `call`'s answer as read: a cell's start, one of its later pieces, or neither. */
   output(call: TranscriptCall, output: CellOutput): void {
-    const waited = this.waits.get(call);
-    const cell = waited === undefined ? undefined : this.open.get(waited);
+    const { follower, group: cell } = this.cells.followed(call);
     if (cell !== undefined) {
       // A wait on a cell that is gone is an error of its own, no part of the output.
       if (output.status === "failed" && output.text === `Script error:\nexec cell ${cell.id} not found`) return;
-      cell.pieces.push(call);
-      if (output.status !== "running") {
-        cell.ended = output.status;
-        this.open.delete(cell.id);
-      }
-    } else if (waited === undefined && call.toolName === "exec" && output.cellId !== undefined && !this.open.has(output.cellId)) {
-      const started: Cell = { id: output.cellId, pieces: [call], ended: null };
-      this.open.set(started.id, started);
-      this.all.push(started);
+      this.cells.add(cell, call, output.status !== "running");
+      if (output.status !== "running") cell.ended = output.status;
+    } else if (!follower && call.toolName === "exec" && output.cellId !== undefined) {
+      this.cells.start({ id: output.cellId, pieces: [call], ended: null });
     }
   }
 
   /** `calls` with each cell's pieces joined into the exec call that started it, and its waits taken out. */
   end(calls: TranscriptCall[]): TranscriptCall[] {
-    return withPiecesJoined(calls, this.all, join);
+    return this.cells.end(calls, join);
   }
 }
 

@@ -28,13 +28,67 @@ export function joinPieces(pieces: readonly [TranscriptCall, ...TranscriptCall[]
 export const cutText = (cut: readonly TranscriptCall[]): string =>
   cut.length === 1 ? `the piece at ${linesText(cut)}` : `${cut.length} pieces, at ${linesText(cut)} (the figures are the first's)`;
 
-/** `calls` with each group's pieces joined (by `join`) into the call that started it, and the calls that carried
- * the other pieces taken out. */
-export function withPiecesJoined<Group extends { pieces: TranscriptCall[] }>(calls: TranscriptCall[], groups: readonly Group[], join: (group: Group) => void): TranscriptCall[] {
-  const joined = new Set<TranscriptCall>();
-  for (const group of groups) {
-    join(group);
-    for (const piece of group.pieces.slice(1)) joined.add(piece);
+/** A session or cell: the call that started it, then each call that carried a later piece of its output. */
+export interface PieceGroup {
+  id: string;
+  pieces: TranscriptCall[];
+  /** The poll or wait the user interrupted, which ended the model's watch of the group. */
+  interruptedAt?: TranscriptCall;
+}
+
+/** The groups of one transcript, and the calls that poll or wait on them: what both readers track alike. */
+export class PieceGroups<Group extends PieceGroup> {
+  // The groups still running, by id: Codex frees an id when its process or cell ends, and may hand it out again.
+  private readonly open = new Map<string, Group>();
+  private readonly all: Group[] = [];
+  private readonly followers = new Map<TranscriptCall, string>();
+
+  /** The group `id` names, while it still runs. */
+  running(id: string): Group | undefined {
+    return this.open.get(id);
   }
-  return calls.filter((call) => !joined.has(call));
+
+  /** `call` polls or waits on `id`, where that group still runs. */
+  follows(call: TranscriptCall, id: string): void {
+    if (this.open.has(id)) this.followers.set(call, id);
+  }
+
+  /** What `call` was to the groups: whether it polled or waited on one, and that group where it still runs. */
+  followed(call: TranscriptCall): { follower: boolean; group: Group | undefined } {
+    const id = this.followers.get(call);
+    return { follower: id !== undefined, group: id === undefined ? undefined : this.open.get(id) };
+  }
+
+  /** A group started by its first piece; one whose id still runs is not started again. */
+  start(group: Group): void {
+    if (this.open.has(group.id)) return;
+    this.open.set(group.id, group);
+    this.all.push(group);
+  }
+
+  /** `call` carried a later piece of `group`; with `ended`, the last. */
+  add(group: Group, call: TranscriptCall, ended: boolean): void {
+    group.pieces.push(call);
+    if (ended) this.open.delete(group.id);
+  }
+
+  /** `call`, a poll or wait the user interrupted, is its group's last piece; false where it follows none running. */
+  interrupted(call: TranscriptCall): boolean {
+    const { group } = this.followed(call);
+    if (group === undefined) return false;
+    group.interruptedAt = call;
+    this.add(group, call, true);
+    return true;
+  }
+
+  /** `calls` with each group's pieces joined (by `join`) into the call that started it, and the calls that carried
+   * the other pieces taken out. */
+  end(calls: TranscriptCall[], join: (group: Group) => void): TranscriptCall[] {
+    const joined = new Set<TranscriptCall>();
+    for (const group of this.all) {
+      join(group);
+      for (const piece of group.pieces.slice(1)) joined.add(piece);
+    }
+    return calls.filter((call) => !joined.has(call));
+  }
 }

@@ -8,30 +8,24 @@
 import type { CallStart } from "./call-log.js";
 import type { TranscriptCall } from "./call.js";
 import type { CodexOutput } from "./codex-output.js";
-import { cutText, joinPieces, linesText, withPiecesJoined } from "./codex-pieces.js";
+import { cutText, joinPieces, linesText, PieceGroups, type PieceGroup } from "./codex-pieces.js";
 
 /** What a poll takes from the call that started its session. */
 export type SessionCommand = Pick<CallStart, "argv" | "command" | "shell" | "cwd">;
 
-interface Session {
-  id: string;
+interface Session extends PieceGroup {
   /** The exec_command call and then each poll whose output was a chunk of this session, in order. */
   pieces: TranscriptCall[];
   /** A piece said the process had exited: the model saw the end. */
   ended: boolean;
-  /** The poll the user interrupted, which ended the model's watch of the session. */
-  interruptedAt?: TranscriptCall;
 }
 
 export class ExecSessions {
-  // The sessions still running, by id: Codex frees an id when its process ends, and may hand it out again.
-  private readonly open = new Map<string, Session>();
-  private readonly all: Session[] = [];
-  private readonly polls = new Map<TranscriptCall, string>();
+  private readonly sessions = new PieceGroups<Session>();
 
   /** A write_stdin call on `session`: the session's command, where its start was seen and it still runs. */
   poll(session: string): SessionCommand | undefined {
-    const start = this.open.get(session)?.pieces[0];
+    const start = this.sessions.running(session)?.pieces[0];
     if (start === undefined) return undefined;
     const { argv, command, shell, cwd } = start;
     return { ...(argv ? { argv } : {}), ...(command !== undefined ? { command } : {}), ...(shell !== undefined ? { shell } : {}), cwd };
@@ -39,41 +33,28 @@ export class ExecSessions {
 
   /** `call` is a write_stdin on `session`. */
   polled(call: TranscriptCall, session: string): void {
-    if (this.open.has(session)) this.polls.set(call, session);
+    this.sessions.follows(call, session);
   }
 
   /** `call`, a poll the user interrupted, is its session's last piece; false where it polls no session open. */
   interrupted(call: TranscriptCall): boolean {
-    const polled = this.polls.get(call);
-    const session = polled === undefined ? undefined : this.open.get(polled);
-    if (session === undefined) return false;
-    session.pieces.push(call);
-    session.interruptedAt = call;
-    this.open.delete(session.id);
-    return true;
+    return this.sessions.interrupted(call);
   }
 
   /** `call`'s output as read: a session's start, one of its later pieces, or neither. */
   output(call: TranscriptCall, output: CodexOutput): void {
-    const polled = this.polls.get(call);
-    const session = polled === undefined ? undefined : this.open.get(polled);
-    const chunk = output.running || output.returncode !== undefined;
-    if (session !== undefined && chunk) {
-      session.pieces.push(call);
-      if (!output.running) {
-        session.ended = true;
-        this.open.delete(session.id);
-      }
-    } else if (polled === undefined && output.running && output.sessionId !== undefined && !this.open.has(output.sessionId)) {
-      const started: Session = { id: output.sessionId, pieces: [call], ended: false };
-      this.open.set(started.id, started);
-      this.all.push(started);
+    const { follower, group: session } = this.sessions.followed(call);
+    if (session !== undefined && (output.running || output.returncode !== undefined)) {
+      this.sessions.add(session, call, !output.running);
+      if (!output.running) session.ended = true;
+    } else if (!follower && output.running && output.sessionId !== undefined) {
+      this.sessions.start({ id: output.sessionId, pieces: [call], ended: false });
     }
   }
 
   /** `calls` with each session's pieces joined into the call that started it, and its polls taken out. */
   end(calls: TranscriptCall[]): TranscriptCall[] {
-    return withPiecesJoined(calls, this.all, join);
+    return this.sessions.end(calls, join);
   }
 }
 
