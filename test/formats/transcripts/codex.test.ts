@@ -5,6 +5,15 @@ import { auditRead } from "../../../src/audit/audit-transcript.js";
 import { CodexReader } from "../../../src/formats/transcripts/codex.js";
 import { spanArgv } from "../../../src/contract/transcript-span.js";
 
+// A rollout line of the kinds the tests write, and a rollout of them read line by line.
+const item = (payload: object): string => JSON.stringify({ timestamp: "t", type: "response_item", payload });
+const meta = (version: string): string => JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: version } });
+function readRollout(lines: readonly string[]) {
+  const reader = new CodexReader();
+  lines.forEach((text, i) => reader.line(text, i + 1));
+  return reader.end();
+}
+
 test("the 0.77 rollout: 3 shell calls with argv, all exit 0", async () => {
   const read = await readFixture("codex/rollout-2026-01-02T18-39-45-019b7f94-51b4-7593-922e-ba12b5b73b52.jsonl");
   assert.equal(read.harnessVersion, "0.77.0");
@@ -77,7 +86,6 @@ test("the log's cut for persistence, found in what the model got, is said to be 
 test("a command Codex killed at its time limit is unverifiable and timed out; the user's shell names the command's", () => {
   // The layout of real 0.125 and 0.142 rollouts on Windows: the environment context names PowerShell.
   const reader = new CodexReader();
-  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
   const context = (shell: string) => item({ type: "message", role: "user", content: [{ type: "input_text", text: `<environment_context>\n  <cwd>C:\\w</cwd>\n  <shell>${shell}</shell>\n</environment_context>` }] });
   const call = (id: string, args: object, name = "shell_command") => item({ type: "function_call", name, arguments: JSON.stringify(args), call_id: id });
   const output = (id: string, text: string) => item({ type: "function_call_output", call_id: id, output: text });
@@ -107,18 +115,16 @@ test("a command Codex killed at its time limit is unverifiable and timed out; th
 });
 
 test("a call the user interrupted is unverifiable, in both of Codex's wordings", () => {
-  const reader = new CodexReader();
-  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
-  [
-    JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.144.1" } }),
+  const read = readRollout([
+    meta("0.144.1"),
     item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "npm test" }), call_id: "a" }),
     item({ type: "function_call_output", call_id: "a", output: "Wall time: 5.0 seconds\naborted by user" }),
     item({ type: "custom_tool_call", name: "exec", input: "await tools.exec_command({ cmd: \"node check.mjs\" })", call_id: "b" }),
     item({ type: "custom_tool_call_output", call_id: "b", output: "aborted by user after 77.1s" }),
     item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "echo aborted by user" }), call_id: "c" }),
     item({ type: "function_call_output", call_id: "c", output: "Exit code: 0\nWall time: 0.1 seconds\nOutput:\naborted by user\n" }),
-  ].forEach((text, i) => reader.line(text, i + 1));
-  assert.deepEqual(reader.end().calls.map((call) => call.unverifiable), [
+  ]);
+  assert.deepEqual(read.calls.map((call) => call.unverifiable), [
     "interrupted: the user stopped it after 5.0 s, before it finished",
     "interrupted: the user stopped it after 77.1 s, before it finished",
     null,
@@ -126,10 +132,8 @@ test("a call the user interrupted is unverifiable, in both of Codex's wordings",
 });
 
 test("a poll or wait the user interrupted ends its session's or cell's one result: no second finding beside it", () => {
-  const reader = new CodexReader();
-  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
-  [
-    JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.144.1" } }),
+  const read = readRollout([
+    meta("0.144.1"),
     item({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: "npm run dev" }), call_id: "a" }),
     item({ type: "function_call_output", call_id: "a", output: "Chunk ID: 1\nWall time: 1.0 seconds\nProcess running with session ID 42\nOriginal token count: 1\nOutput:\nready\n" }),
     item({ type: "function_call", name: "write_stdin", arguments: JSON.stringify({ session_id: 42, chars: "" }), call_id: "b" }),
@@ -138,8 +142,7 @@ test("a poll or wait the user interrupted ends its session's or cell's one resul
     item({ type: "custom_tool_call_output", call_id: "c", output: [{ type: "input_text", text: "Script running with cell ID 4\nWall time 1.0 seconds\nOutput:\n" }] }),
     item({ type: "function_call", name: "wait", arguments: JSON.stringify({ cell_id: "4" }), call_id: "d" }),
     item({ type: "function_call_output", call_id: "d", output: "aborted by user after 3.0s" }),
-  ].forEach((text, i) => reader.line(text, i + 1));
-  const read = reader.end();
+  ]);
   assert.deepEqual(read.calls.map((call) => [call.toolName, call.unverifiable]), [
     ["exec_command", "interrupted by the user at its poll at line 4: it got 2 pieces of session 42 (its write_stdin poll at line 4)"],
     ["exec", "interrupted by the user at its wait at line 8: it got 2 pieces of cell 4 (its wait call at line 8)"],
@@ -148,7 +151,6 @@ test("a poll or wait the user interrupted ends its session's or cell's one resul
 
 test("unified exec: a session's pieces are one result, judged once, where the model saw it end", () => {
   const reader = new CodexReader();
-  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
   const call = (id: string, name: string, args: object) => item({ type: "function_call", name, arguments: JSON.stringify(args), call_id: id });
   const output = (id: string, text: string) => item({ type: "function_call_output", call_id: id, output: text });
   [
@@ -210,7 +212,6 @@ test("synthetic unified exec: sessions polled to their end, cut, left running, n
 
 test("response_item payloads of unknown types are summed up with the unknown record types; known ones are not", () => {
   const reader = new CodexReader();
-  const item = (payload: object) => JSON.stringify({ timestamp: "t", type: "response_item", payload });
   [
     item({ type: "reasoning", summary: [] }),
     item({ type: "web_search_call", status: "completed", action: { type: "search", query: "x" } }),
