@@ -8,9 +8,9 @@
 //   full/head/tail hashes null. A transcript span's unknowns are no lint errors (docs/transcript-spans.md).
 // - SWE-agent, where the trajectory holds the whole observation: exact bytes and hashes of both copies.
 // - no clip evident but the result unverifiable (no result recorded, still running, moved to the background,
-//   interrupted or cancelled, killed at a time limit): what the command wrote is not what the transcript holds, so both streams' byte
-//   counts and hashes are null and `source.unverifiable` says why. Written as counts, an empty result would read
-//   as a command that printed nothing, and triage would find nothing to do.
+//   interrupted or cancelled, killed at a time limit): what the command wrote is not what the transcript holds,
+//   so both streams' byte counts and hashes are null and `source.unverifiable` says why. Written as counts, an
+//   empty result would read as a command that printed nothing, and triage would find nothing to do.
 import { CONTRACT_ID, DEFAULT_HASH_WINDOW, DEFAULT_PREVIEW_CHARS } from "../contract/constants.js";
 import type { AuditSpanKeys, ClipEvidence, CoreSpan, OwnSpanKeys } from "../contract/span.js";
 import type { TranscriptCall, TranscriptRead } from "../formats/transcripts/call.js";

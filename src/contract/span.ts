@@ -165,7 +165,8 @@ export interface SpanSource {
   /** The harness version the transcript names, or null. */
   harness_version: string | null;
   /** Why the transcript cannot show the whole result (no result recorded, still running, moved to the
-   * background, interrupted or cancelled, killed at a time limit); absent where it can. Both streams' byte counts and hashes are then null. */
+   * background, interrupted or cancelled, killed at a time limit); absent where it can. Both streams' byte counts
+   * and hashes are then null. */
   unverifiable?: string;
   /** sha256 of the transcript's content as read: the span ids are made from it, not from the file's name. */
   transcript_sha256: string;

@@ -32,8 +32,8 @@ export const TRANSCRIPT_KEY_TYPES: typeof KEY_TYPES = {
 export const keyTypesFor = (span: SpanObject): typeof KEY_TYPES => (isTranscriptSpan(span) ? TRANSCRIPT_KEY_TYPES : KEY_TYPES);
 
 /** Why the transcript cannot show the result the model got (no result recorded, still running, moved to the
- * background, interrupted or cancelled, killed at a time limit), from `source.unverifiable`; null on a span that states none. Its stream
- * figures are then unknown: what the command wrote is not what the transcript holds. */
+ * background, interrupted or cancelled, killed at a time limit), from `source.unverifiable`; null on a span that
+ * states none. Its stream figures are then unknown: what the command wrote is not what the transcript holds. */
 export function unverifiableReason(span: SpanObject): string | null {
   if (!isTranscriptSpan(span)) return null;
   const reason = (span.source as SpanObject).unverifiable;

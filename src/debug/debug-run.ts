@@ -94,8 +94,8 @@ class LintCounts {
 const incomplete = (span: TriagedSpan): boolean => span.clipped || span.unknownResult;
 
 // One read of the file gives everything the loop needs: lint's counts, the triage rows, and the spans a rerun
-// would run (those clipped or of a result unknown, or the ones `spanId` names). Once contract errors are sure to stop the loop, those
-// spans are no longer held: only the spans about to be rerun cost memory.
+// would run (those clipped or of a result unknown, or the ones `spanId` names). Once contract errors are sure to
+// stop the loop, those spans are no longer held: only the spans about to be rerun cost memory.
 async function readRun(path: string, options: DebugOptions): Promise<{ lint: DebugReport["lint"]; triage: TriageResult; found: Map<number, LocatedSpan | RerunRefused> }> {
   const lint = new LintCounts();
   let locator: LineLocator | null = new LineLocator(path);
