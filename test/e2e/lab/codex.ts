@@ -32,6 +32,10 @@ export interface CodexRun {
   permissions?: "bypass" | "config";
   /** The model slug: a bundled one, so Codex uses that model's tools and truncation policy (default gpt-5.5). */
   model?: string;
+  /** A past Codex's `bin/codex.js` (test/e2e/harnesses-past), run with this Node instead of the pinned Codex. npm
+   * links no command for an aliased package, hence the script. Past versions know no --strict-config, so it is not
+   * passed to them. */
+  pastScript?: string;
   /** Milliseconds before the process group is killed (default 45000). */
   timeoutMs?: number;
   /** Runs once config.toml and the rules are written, before Codex starts, with Codex's environment (e.g. to run
@@ -68,7 +72,7 @@ export async function runCodex(run: CodexRun): Promise<CodexResult> {
   const args = [
     "exec",
     "--skip-git-repo-check",
-    "--strict-config",
+    ...(run.pastScript === undefined ? ["--strict-config"] : []),
     "--json",
     "--color",
     "never",
@@ -87,7 +91,8 @@ export async function runCodex(run: CodexRun): Promise<CodexResult> {
     ...run.env,
   };
   await run.setup?.(env);
-  const result = await spawnBounded(harnessBin("codex"), args, { cwd: run.cwd, env }, run.timeoutMs ?? 45_000);
+  const [command, commandArgs] = run.pastScript === undefined ? [harnessBin("codex"), args] : [process.execPath, [run.pastScript, ...args]];
+  const result = await spawnBounded(command, commandArgs, { cwd: run.cwd, env }, run.timeoutMs ?? 45_000);
   return { ...result, home, sessionLog: findRollout(join(codexHome, "sessions")) };
 }
 

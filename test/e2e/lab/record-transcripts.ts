@@ -4,7 +4,9 @@
 // tool result exactly as the scripted model received it. Not a test: run it after a harness pin moves, and
 // review the diff of the fixtures.
 //
-//   npx tsc -p tsconfig.json && node dist/test/e2e/lab/record-transcripts.js
+//   npx tsc -p tsconfig.json && node dist/test/e2e/lab/record-transcripts.js [claude-code|claude-code-stream|codex|gemini|codex-past]
+//
+// codex-past plays the past Codex versions pinned in test/e2e/harnesses-past: `npm ci --prefix test/e2e/harnesses-past`.
 //
 // Claude Code's transcript lines that carry its own prompt text (attachments, api-request records: its system
 // prompt, tool descriptions, skill listings) are cut to their scalar keys; every other line is kept as written.
@@ -17,7 +19,7 @@ import { runClaudeCode } from "./claude-code.js";
 import { runCodex } from "./codex.js";
 import { runGemini } from "./gemini.js";
 import { startGeminiServer } from "./gemini-server.js";
-import { claudeCodeSession, claudeCodeStreamSession, codexSession, geminiSession, playSession } from "./recorded-sessions.js";
+import { CODEX_PAST_VERSIONS, claudeCodeSession, claudeCodeStreamSession, codexPastSession, codexSession, geminiSession, playSession } from "./recorded-sessions.js";
 import { startResponsesServer } from "./responses-server.js";
 
 const OUT = repoPath("test/fixtures/transcripts/lab");
@@ -78,6 +80,27 @@ async function codex(): Promise<void> {
   }
 }
 
+// A past Codex, from test/e2e/harnesses-past (`npm ci --prefix test/e2e/harnesses-past` first), with unified exec
+// disabled: its shell tool takes a time limit and cuts on its own budget.
+async function codexPast(version: string): Promise<void> {
+  const session = codexPastSession();
+  const dir = mkdtempSync(join(tmpdir(), `toolspan-record-codex-${version}-`));
+  const cwd = join(dir, "work");
+  const server = await startResponsesServer(playSession(session, "All tests pass."));
+  try {
+    mkdirSync(cwd);
+    for (const [name, text] of Object.entries(session.files)) writeFileSync(join(cwd, name), text);
+    const pastScript = repoPath(`test/e2e/harnesses-past/node_modules/codex-${version}/bin/codex.js`);
+    const run = await runCodex({ server, prompt: "Run the commands.", cwd, home: join(dir, "home"), pastScript, args: ["--disable", "unified_exec"] });
+    if (run.code !== 0 || run.sessionLog === null) throw new Error(`codex ${version} exited ${run.code}: ${run.stderr}`);
+    writeFileSync(join(OUT, "codex", `lab-${version}.jsonl`), readFileSync(run.sessionLog, "utf8"));
+    writeModelSaw(join(OUT, "codex", `lab-${version}.model-saw.json`), server.toolResults);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // Beside the session, what the scripted model received for each call, which the lab test compares audit's findings with.
 async function gemini(): Promise<void> {
   const session = geminiSession();
@@ -123,3 +146,4 @@ if (only === undefined || only === "claude-code") await claudeCode();
 if (only === undefined || only === "claude-code-stream") await claudeCodeStream();
 if (only === undefined || only === "codex") await codex();
 if (only === undefined || only === "gemini") await gemini();
+if (only === undefined || only === "codex-past") for (const version of CODEX_PAST_VERSIONS) await codexPast(version);

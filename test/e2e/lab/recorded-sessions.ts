@@ -61,6 +61,24 @@ export function codexSession(): RecordedSession {
   return { files, calls: [shell("cat big.log; exit 1", files["big.log"], 1), shell("cat mid.log", files["mid.log"], 0), shell("printf 'ok\\n'", "ok\n", 0)] };
 }
 
+/** The past Codex versions the recorder plays `codexPastSession` on (test/e2e/harnesses-past), with unified exec
+ * disabled so each offers its own shell tool: 0.60.1 and 0.122.0 `shell`, 0.142.0 `shell_command`. */
+export const CODEX_PAST_VERSIONS = ["0.60.1", "0.122.0", "0.142.0"] as const;
+
+/** A past Codex CLI's shell tool: a command killed at the call's timeout_ms, a failure past the model's cap (10,000
+ * bytes for 0.60.1 and 0.122.0 under gpt-5.5, 10,000 tokens for 0.142.0), and a clean call. */
+export function codexPastSession(): RecordedSession {
+  const files = { "big.log": pytestLog(50_000) };
+  return {
+    files,
+    calls: [
+      { step: { kind: "shell", command: "printf 'started\\n'; sleep 5; printf 'never printed\\n'", timeoutMs: 1000 } },
+      shell("cat big.log; exit 1", files["big.log"], 1),
+      shell("printf 'ok\\n'", "ok\n", 0),
+    ],
+  };
+}
+
 /** Gemini CLI 0.61.0 cuts a tool result past 40,000 characters (tools.truncateToolOutputThreshold): one above,
  * one below, a failure under the cap. */
 export function geminiSession(): RecordedSession {

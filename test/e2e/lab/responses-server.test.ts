@@ -54,12 +54,29 @@ describe("startResponsesServer", async () => {
     assert.equal(server.requests.length, 3);
   });
 
+  it("asks a past Codex through the shell tool it offers: an argv for shell, one string for shell_command, with timeout_ms", async () => {
+    const past = await startResponsesServer(() => ({ kind: "shell", command: "sleep 3", timeoutMs: 500 }));
+    try {
+      const asked = async (tool: string): Promise<unknown> => {
+        const body = { tools: [{ type: "function", name: tool }], input: [] };
+        const sent = events(await (await fetch(`${past.url}/responses`, { method: "POST", body: JSON.stringify(body) })).text());
+        const call = sent[3]?.item as Record<string, unknown>;
+        return { name: call.name, arguments: JSON.parse(String(call.arguments)) };
+      };
+      assert.deepEqual(await asked("shell"), { name: "shell", arguments: { command: ["bash", "-lc", "sleep 3"], timeout_ms: 500 } });
+      assert.deepEqual(await asked("shell_command"), { name: "shell_command", arguments: { command: "sleep 3", timeout_ms: 500 } });
+      assert.deepEqual(await asked("exec_command"), { name: "exec_command", arguments: { cmd: "sleep 3" } }, "exec_command takes no time limit");
+    } finally {
+      await past.close();
+    }
+  });
+
   it("answers a request that offers no tools with a short message, and one without exec_command with a 400", async () => {
     const side = events(await (await post({ input: [{ type: "message", role: "user", content: "title this" }] })).text());
     assert.equal(side[2]?.delta, "ok");
     const unknown = await post({ tools: [{ type: "function", name: "shell_v9" }], input: [] });
     assert.equal(unknown.status, 400);
-    assert.match(await unknown.text(), /no exec_command among the tools offered: shell_v9/);
+    assert.match(await unknown.text(), /no exec_command or shell_command or shell among the tools offered: shell_v9/);
     const models = await fetch(`${server.url}/models`);
     assert.deepEqual(await models.json(), { object: "list", data: [], models: [] });
   });

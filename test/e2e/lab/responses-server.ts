@@ -6,8 +6,17 @@ import type { AddressInfo } from "node:net";
 import { contentText, isObject, parseObject, type JsonObject } from "../../../src/formats/transcripts/json-values.js";
 import type { ModelStep, ScriptedServer } from "./scripted-model.js";
 
-// Codex 0.171's shell tool (also with `--disable unified_exec`): `exec_command`, the command line in `cmd`.
-const SHELL_TOOL = "exec_command";
+// The shell tool each Codex offers, newest first, and how a shell step's arguments look to it: 0.171's
+// `exec_command` (also with `--disable unified_exec`) takes the command line in `cmd` and has no time limit;
+// earlier versions, with unified exec disabled, offer `shell_command` (0.142: one string) or `shell` (0.60.1 to
+// 0.122: an argv) with the call's `timeout_ms`.
+const SHELL_TOOLS: Record<string, (step: { command: string; timeoutMs?: number }) => JsonObject> = {
+  exec_command: (step) => ({ cmd: step.command }),
+  shell_command: (step) => ({ command: step.command, ...timeoutArgument(step) }),
+  shell: (step) => ({ command: ["bash", "-lc", step.command], ...timeoutArgument(step) }),
+};
+
+const timeoutArgument = (step: { timeoutMs?: number }): JsonObject => (step.timeoutMs === undefined ? {} : { timeout_ms: step.timeoutMs });
 
 /** A step only a script of this server takes: a call of another tool Codex offers (an MCP server's), by the name
  * Codex gives it, with these arguments. */
@@ -35,13 +44,14 @@ export async function startResponsesServer(script: (toolResults: readonly string
         // A side request (a title, a summary) offers no tools; a turn that lacks the shell tool is a Codex
         // this lab does not know, and fails loudly rather than playing the script with nothing to call.
         if (tools.length === 0) return streamStep(res, id, { kind: "final", text: "ok" });
-        if (!tools.includes(SHELL_TOOL)) return sendJson(res, 400, { error: { message: `no ${SHELL_TOOL} among the tools offered: ${tools.join(", ")}` } });
+        const shellTool = Object.keys(SHELL_TOOLS).find((name) => tools.includes(name));
+        if (shellTool === undefined) return sendJson(res, 400, { error: { message: `no ${Object.keys(SHELL_TOOLS).join(" or ")} among the tools offered: ${tools.join(", ")}` } });
         for (const [callId, output] of functionCallOutputs(request)) {
           if (seenCalls.has(callId)) continue;
           seenCalls.add(callId);
           toolResults.push(output);
         }
-        streamStep(res, id, script(toolResults));
+        streamStep(res, id, script(toolResults), shellTool);
       },
       (error: unknown) => sendJson(res, 500, { error: { message: String(error) } }),
     );
@@ -75,7 +85,7 @@ function functionCallOutputs(request: JsonObject): Array<[string, string]> {
 
 // The events Codex reads (codex-api/src/sse/responses.rs) for one output item: created, the item added, a
 // message's text as one delta or a call's arguments done, the item done, and completed with the usage Codex requires.
-function streamStep(res: ServerResponse, id: string, step: ModelStep | FunctionStep): void {
+function streamStep(res: ServerResponse, id: string, step: ModelStep | FunctionStep, shellTool = "exec_command"): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const send = (event: JsonObject): void => {
     res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -86,7 +96,7 @@ function streamStep(res: ServerResponse, id: string, step: ModelStep | FunctionS
       ? { type: "tool_search_call", id: `ts_${id}`, call_id: `call_${id}`, execution: "client", status: "completed", arguments: { query: step.query, limit: 8 } }
       : step.kind === "tool"
       ? { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: step.name, ...(step.namespace === undefined ? {} : { namespace: step.namespace }), arguments: JSON.stringify(step.input) }
-      : { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: SHELL_TOOL, arguments: JSON.stringify({ cmd: step.command }) };
+      : { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: shellTool, arguments: JSON.stringify(SHELL_TOOLS[shellTool]!(step)) };
   send({ type: "response.created", response: { id, object: "response", status: "in_progress", output: [] } });
   send({ type: "response.output_item.added", output_index: 0, item: step.kind === "final" ? { ...item, status: "in_progress", content: [] } : item });
   if (step.kind === "final") send({ type: "response.output_text.delta", item_id: item.id, output_index: 0, content_index: 0, delta: step.text });
