@@ -168,7 +168,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     example: "Warning: truncated output (original token count: 12307)\nTotal output lines: 889\n\nhead\n…2307 tokens truncated…\ntail",
     verified: "source",
     source:
-      "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept)",
+      "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept); the real 0.142.0's shell_command in fixture lab/codex/lab-0.142.0.jsonl",
     // 0.144 and later write the whole output's token and line counts above the cut (12307 tokens, 2307 dropped).
     header: { pattern: /Warning: truncated output \(original token count: (\d{1,12})\)\nTotal output lines: (\d{1,12})\n/, groups: { originalTokens: 1, totalLines: 2 } },
   },
@@ -190,12 +190,14 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-chars-truncated",
     harness: "Codex CLI",
-    versions: "unknown",
+    versions: "unknown (seen in 0.60.1 and 0.122.0, where the model's output budget is in bytes)",
     pattern: /…(\d+) chars truncated…/,
     groups: { droppedChars: 1 },
-    example: "total 8\n…1200 chars truncated…\nend",
-    verified: "issue",
-    source: "named in the marker list toolspan's audit was specified with, unverified; the wording is quoted by third-party Codex tooling, not found in the openai/codex files read",
+    example: "Total output lines: 310\n\ntotal 8\n…1200 chars truncated…\nend",
+    verified: "fixture",
+    source:
+      "the real 0.60.1 and 0.122.0 shell tool under gpt-5.5 (a 10,000-byte budget, the turn_context's truncation_policy in 0.122.0), fixtures lab/codex/lab-0.60.1.jsonl and lab-0.122.0.jsonl; not found in the openai/codex files read",
+    header: { pattern: /Total output lines: (\d{1,12})\n/, groups: { totalLines: 1 } },
   },
   {
     id: "codex-truncated-warning",

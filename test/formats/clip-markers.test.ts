@@ -41,7 +41,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "claude-code-grep-pagination": { capLines: 250 },
   "claude-code-lines-truncated": { omittedLines: 560 },
   "codex-tokens-truncated": { droppedTokens: 2307, originalTokens: 12307, totalLines: 889 },
-  "codex-chars-truncated": { droppedChars: 1200 },
+  "codex-chars-truncated": { totalLines: 310, droppedChars: 1200 },
   "codex-persistence-truncated": {},
   "codex-truncated-warning": { originalTokens: 52341 },
   "codex-omitted-lines": { omittedLines: 120, totalLines: 480 },
