@@ -4,12 +4,13 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { auditTranscript } from "../../src/audit/audit-transcript.js";
 import { parseCodexOutput } from "../../src/formats/transcripts/codex-output.js";
 import { isObject, parseObject, type JsonObject } from "../../src/formats/transcripts/json-values.js";
 import { scratchPaths } from "../helpers/scratch.js";
 import { runCodex, type CodexResult, type CodexRun } from "./lab/codex.js";
-import { startResponsesServer } from "./lab/responses-server.js";
-import { runEach, type ModelScript, type ScriptedServer } from "./lab/scripted-model.js";
+import { startResponsesServer, type FunctionStep } from "./lab/responses-server.js";
+import { runEach, type ModelScript, type ModelStep, type ScriptedServer } from "./lab/scripted-model.js";
 
 const fresh = scratchPaths("toolspan-codex-lab-");
 
@@ -191,6 +192,42 @@ describe("Codex CLI 0.171 against a scripted Responses model", () => {
         body: `Warning: truncated output (original token count: 17049)\nTotal output lines: ${lineCount(output)}\n\n${output.slice(0, 4000)}…${approxTokens(68_195 - 8000)} tokens truncated…${output.slice(-4000)}`,
       },
     ]);
+  });
+
+  it("leaves a slow command running past yield_time_ms: audit joins the poll that saw it end, and flags the one left running", async () => {
+    const sessionId = (text: string | undefined): number => Number(/Process running with session ID (\d+)\n/.exec(text ?? "")?.[1]);
+    const steps: Array<(results: readonly string[]) => ModelStep | FunctionStep> = [
+      () => ({ kind: "tool", name: "exec_command", input: { cmd: "printf 'started\\n'; sleep 1; printf 'finished\\n'; exit 4", yield_time_ms: 250 } }),
+      (results) => ({ kind: "tool", name: "write_stdin", input: { session_id: sessionId(results[0]), chars: "", yield_time_ms: 10_000 } }),
+      () => ({ kind: "tool", name: "exec_command", input: { cmd: "printf 'left\\n'; sleep 30", yield_time_ms: 250 } }),
+    ];
+    const server = await startResponsesServer((results) => steps[results.length]?.(results) ?? { kind: "final", text: "All done." });
+    const cwd = fresh("cwd");
+    mkdirSync(cwd);
+    let result: CodexResult;
+    try {
+      result = await runCodex({ server, prompt: "Run the commands.", cwd });
+    } finally {
+      await server.close();
+    }
+    assert.equal(result.code, 0, result.stderr);
+    const [running, ended, left] = server.toolResults;
+    assert.match(running ?? "", /Process running with session ID \d+\nOriginal token count: \d+\nOutput:\nstarted\n$/);
+    assert.match(ended ?? "", /Process exited with code 4\nOriginal token count: \d+\nOutput:\nfinished\n$/);
+    assert.match(left ?? "", /Process running with session ID \d+\nOriginal token count: \d+\nOutput:\nleft\n$/);
+
+    // The exec and its poll are one call, with the poll's exit status and both pieces of output.
+    const audit = await auditTranscript(result.sessionLog!);
+    assert.deepEqual(audit.problems, []);
+    assert.deepEqual(
+      audit.calls.map((call) => ({ command: call.span.source.command, verdict: call.verdict, returncode: call.span.returncode ?? null, bytes: call.span.stdout_bytes })),
+      [
+        { command: "printf 'started\\n'; sleep 1; printf 'finished\\n'; exit 4", verdict: "clean", returncode: 4, bytes: Buffer.byteLength("started\nfinished\n") },
+        { command: "printf 'left\\n'; sleep 30", verdict: "unverifiable", returncode: null, bytes: null },
+      ],
+    );
+    assert.equal(audit.calls[1]?.reason, "still running when its output was taken");
+    assert.equal(audit.calls[1]?.declaredSuccess, true, "the model answered right after it");
   });
 
   it("honours a trusted PreToolUse hook's rewritten command and hands it the event as JSON", async () => {
