@@ -52,7 +52,8 @@ export interface ClipMarker {
   source: string;
   /** Said with every match of the harness's own marker in a transcript of the versions it names. */
   caveat?: MarkerCaveat;
-  /** A header the harness may write in the same text as the marker: its figures join the marker's groups. */
+  /** A header the harness may write at the start of the text that holds the marker: its figures join the marker's
+   * groups. Anchored there, so an output that prints the same words elsewhere states nothing. */
   header?: { pattern: RegExp; groups: Partial<Record<MarkerGroupMeaning, number>> };
 }
 
@@ -170,7 +171,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     source:
       "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept); the real 0.142.0's shell_command in fixture lab/codex/lab-0.142.0.jsonl",
     // 0.144 and later write the whole output's token and line counts above the cut (12307 tokens, 2307 dropped).
-    header: { pattern: /Warning: truncated output \(original token count: (\d{1,12})\)\nTotal output lines: (\d{1,12})\n/, groups: { originalTokens: 1, totalLines: 2 } },
+    header: { pattern: /^Warning: truncated output \(original token count: (\d{1,12})\)\nTotal output lines: (\d{1,12})\n/, groups: { originalTokens: 1, totalLines: 2 } },
   },
   {
     id: "codex-persistence-truncated",
@@ -197,7 +198,7 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     verified: "fixture",
     source:
       "the real 0.60.1 and 0.122.0 shell tool under gpt-5.5 (a 10,000-byte budget, the turn_context's truncation_policy in 0.122.0), fixtures lab/codex/lab-0.60.1.jsonl and lab-0.122.0.jsonl; not found in the openai/codex files read",
-    header: { pattern: /Total output lines: (\d{1,12})\n/, groups: { totalLines: 1 } },
+    header: { pattern: /^Total output lines: (\d{1,12})\n/, groups: { totalLines: 1 } },
   },
   {
     id: "codex-truncated-warning",

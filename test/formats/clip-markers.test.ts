@@ -72,7 +72,8 @@ test("every marker has an id of its own and an expected reading below", () => {
 
 for (const marker of CLIP_MARKERS) {
   test(`marker ${marker.id}: its example is found with what its groups state`, () => {
-    const match = findClipMatch(`before\n${marker.example}\nafter`);
+    // A marker is found anywhere; a header only where it opens the text.
+    const match = findClipMatch(`${marker.header === undefined ? "before\n" : ""}${marker.example}\nafter`);
     assert.equal(match?.marker.id, marker.id);
     assert.deepEqual(match.groups, EXPECTED_GROUPS[marker.id]);
     assert.ok(marker.versions !== "" && marker.source !== "", "versions and source are named");
@@ -91,6 +92,10 @@ test("a header the harness writes above its marker adds its figures; the marker 
   const headed = findClipMatch("Warning: truncated output (original token count: 52341)\nTotal output lines: 712\n\nhead\n…2307 tokens truncated…\ntail");
   assert.equal(headed?.marker.id, "codex-tokens-truncated");
   assert.deepEqual(headed?.groups, { originalTokens: 52341, totalLines: 712, droppedTokens: 2307 });
+  // The same words printed by the command, below the top of the text, are the command's, not Codex's.
+  const printed = findClipMatch("Total output lines: 3\n\nhead\nWarning: truncated output (original token count: 9)\nTotal output lines: 5\n…2307 tokens truncated…\ntail");
+  assert.deepEqual(printed?.groups, { droppedTokens: 2307 });
+  assert.deepEqual(findClipMatch("head\nTotal output lines: 5\n…12 chars truncated…")?.groups, { droppedChars: 12 });
 });
 
 test("long texts near a marker are cleared in linear time", () => {
