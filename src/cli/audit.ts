@@ -27,8 +27,8 @@ the model saw only part of. The format is told from the content, not the name:
   Codex CLI     ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
   Gemini CLI    ~/.gemini/tmp/<project>/chats/session-*.jsonl (or .json)
   OpenHands     trajectory JSON (a list of events), evaluation output.jsonl
-  OpenHands V1  ~/.openhands/conversations/<id>/events/ (the directory), or its
-                events as a JSON array or one a line
+  OpenHands V1  ~/.openhands/conversations/<id>/events/ (the directory), its
+                events as a JSON array or one a line, or an SDK run's output.jsonl
   SWE-agent     *.traj (trajectory and history: compared exactly)
   mini-swe-agent *.traj.json
 A result is clipped when the text the model saw holds a harness's clip marker

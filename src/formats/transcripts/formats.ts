@@ -9,7 +9,7 @@ import { GeminiReader, isGeminiDocument, isGeminiMetadata, readGeminiDocument } 
 import { isObject, type JsonObject } from "./json-values.js";
 import { readMiniSweAgent } from "./mini-swe-agent.js";
 import { isEvaluationInstance, OpenHandsEvalReader, readOpenHands } from "./openhands.js";
-import { isSdkEvent, OpenHandsSdkReader, readOpenHandsSdk } from "./openhands-sdk.js";
+import { isSdkEvent, isSdkInstance, OpenHandsSdkReader, readOpenHandsSdk } from "./openhands-sdk.js";
 import { readSweAgent } from "./swe-agent.js";
 
 /** What a rule says of the content: its format's (true), refused with a reason (it looks like its format but is
@@ -123,7 +123,11 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
     lineReader: () => new OpenHandsSdkReader(),
     readDocument: (doc) => readOpenHandsSdk(doc as unknown[]),
     // After the other formats' first lines: none of theirs has the SDK's {kind, id, timestamp, source} envelope.
-    lineRules: [{ order: 7, name: "event line", test: (r) => isSdkEvent(r) || null }],
+    lineRules: [
+      // Before V0's evaluation instance: an SDK run's output.jsonl has the same envelope, its history V1 events.
+      { order: 0, name: "evaluation instance", test: (r) => (isEvaluationInstance(r) && isSdkInstance(r)) || null },
+      { order: 7, name: "event line", test: (r) => isSdkEvent(r) || null },
+    ],
     // Before OpenHands' V0 event array: V1 events have action and observation keys too, but as objects, and read as
     // V0 events each would be skipped and the file called clean with no call in it.
     documentRules: [{ order: 0, name: "event array", test: (doc) => (Array.isArray(doc) && doc.some(isSdkEvent)) || null }],

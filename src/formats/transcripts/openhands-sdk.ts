@@ -66,7 +66,9 @@ class SdkEvents {
       if (callId !== null) this.finishes.add(callId);
       return this.log.declareSuccess();
     }
-    const command = TERMINAL_TOOLS.has(toolName) ? stringOr(action.command) : null;
+    // With is_input the text goes to the command still running (an empty one waits for its output): no command
+    // line of its own, nothing to rerun.
+    const command = TERMINAL_TOOLS.has(toolName) && action.is_input !== true ? stringOr(action.command) : null;
     const call = this.log.call({ callId, toolName, ...(command !== null ? { command, shell: "bash" } : {}), cwd: null, line: place.line, index: place.index });
     this.byAction.set(event.id as string, call);
   }
@@ -100,8 +102,10 @@ function observationResult(event: JsonObject): CallResult {
   if (observation.kind !== "TerminalObservation" && observation.kind !== "ExecuteBashObservation") return messageCut(parts);
   const metadata = isObject(observation.metadata) ? observation.metadata : {};
   const stdout = `${stringOr(metadata.prefix, "")}${parts.join("\n")}${stringOr(metadata.suffix, "")}`;
-  // The observation's own: metadata.exit_code defaults to -1, also where the command never ran (an error).
-  const code = integerOr(observation.exit_code);
+  // The observation's own: metadata.exit_code defaults to -1, also where the command never ran (an error). Before
+  // 1.0 (the text in `output`) the observation's own was always null and metadata.exit_code held the code, -1 where
+  // the command was still running at the timeout or never ran (`error: true`: a command refused before it started).
+  const code = integerOr(observation.exit_code) ?? (typeof observation.output === "string" && observation.error !== true ? integerOr(metadata.exit_code) : undefined);
   const running = code === -1 || observation.timeout === true;
   const figures = {
     ...(code !== undefined && code !== -1 ? { returncode: code } : {}),
@@ -161,7 +165,11 @@ export function readOpenHandsSdk(events: readonly unknown[], sessionId: string |
   return { format: "openhands-sdk", harnessVersion: null, sessionId, calls: reader.log.end(), problems: reader.log.problems };
 }
 
-/** V1 events one a line. */
+/** An evaluation output's line whose history holds V1 events (OpenHands/benchmarks' output.jsonl: instance_id,
+ * history, metadata, …), as opposed to a V0 instance's history of action and observation events. */
+export const isSdkInstance = (record: JsonObject): boolean => Array.isArray(record.history) && record.history.some(isSdkEvent);
+
+/** V1 events one a line, or evaluation instances one a line, each with its history of V1 events. */
 export class OpenHandsSdkReader implements TranscriptReader {
   readonly format = "openhands-sdk" as const;
   private readonly events = new SdkEvents();
@@ -170,6 +178,12 @@ export class OpenHandsSdkReader implements TranscriptReader {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.events.log.problem(line, null, `${record}; skipped`);
+    // An instance's events (none, where the run failed to start) are placed at its line, by their position in its
+    // history; an event's envelope has no history but a kind.
+    if (Array.isArray(record.history) && typeof record.kind !== "string") {
+      (record.history as unknown[]).forEach((event, position) => this.events.event(event, { line, index: position + 1 }));
+      return;
+    }
     this.events.event(record, { line, index: null });
   }
 

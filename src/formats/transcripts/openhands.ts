@@ -15,6 +15,7 @@
 import { CallLog } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+import { isSdkInstance } from "./openhands-sdk.js";
 
 const RUNS = new Set(["run", "run_ipython"]);
 const FILE_ACTIONS = new Set(["read", "edit"]);
@@ -118,6 +119,7 @@ export class OpenHandsEvalReader implements TranscriptReader {
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
     if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id (or id and instance, or resolver issue) and history (a predictions line, not an agent's run); skipped");
+    if (isSdkInstance(record)) return this.log.problem(line, null, "its history holds OpenHands SDK (V1) events, but the file's first instance is V0's: audit the V1 lines apart; skipped");
     const metadata = isObject(record.metadata) ? record.metadata : {};
     // The OpenHands commit the run was made with is the nearest thing to a version the output names.
     this.version ??= stringOr(metadata.git_commit);

@@ -160,6 +160,7 @@ test("no record of a Claude Code or Codex fixture looks like a format toolspan d
 
 // The documented order of the checks (docs/audit.md, "Formats"): moving one changes which look-alike wins.
 const DOCUMENTED_LINE_ORDER = [
+  "openhands-sdk: evaluation instance",
   "openhands: evaluation instance",
   "gemini: session metadata",
   "codex: legacy meta",

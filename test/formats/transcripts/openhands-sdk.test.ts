@@ -31,6 +31,34 @@ test("the SDK's own real events: a call refused before it ran, a traceback with 
   assert.deepEqual(read.problems.map((problem) => [problem.line, problem.message]), [[7, 'ObservationEvent for tool_call_id "chatcmpl-tool-9051d3d10f914188" has no matching ActionEvent; skipped']]);
 });
 
+test("an SDK run's evaluation output: each instance's history read as V1 events, pre-1.0 exit codes from metadata", async () => {
+  // Lines 10, 20 and 45 of a real OpenHands/benchmarks output.jsonl (SDK before 1.0: the text in `output`, the
+  // observation's own exit_code null, metadata.exit_code the code).
+  const audit = await auditTranscript(transcriptPath("openhands_sdk/openagentsafety-output-lines-10-20-45.jsonl"));
+  assert.equal(audit.format, "openhands-sdk");
+  assert.deepEqual(audit.problems, []);
+  const row = (line: number): unknown[][] =>
+    audit.calls.filter((call) => call.span.source.line === line).map((call) => [call.span.source.index, call.span.tool_name, call.span.returncode ?? null, call.verdict]);
+  // The last browser_click has no observation: the run stopped there.
+  assert.deepEqual(row(1).at(-1), [18, "browser_click", null, "unverifiable"]);
+  assert.equal(row(1).length, 9);
+  // Exit codes 0, 1 and 127 from metadata; #11 was refused before it ran (error: true, metadata's default -1).
+  assert.deepEqual(
+    row(2).map((entry) => entry[2]),
+    [0, 0, 0, 0, 0, null, 1, 0, 127, 0, 127, 1, 0],
+  );
+  assert.equal(audit.calls.find((call) => call.span.source.line === 2 && call.span.source.index === 11)?.verdict, "clean");
+  // A server still running at the 10 s timeout, then an empty input that waited 30 s for more: both -1.
+  assert.deepEqual(row(3), [
+    [1, "execute_bash", null, "unverifiable"],
+    [3, "execute_bash", null, "unverifiable"],
+  ]);
+  const [server, wait] = audit.calls.filter((call) => call.span.source.line === 3);
+  assert.equal(server!.span.source.command, "python3 -m http.server 5050 --bind 127.0.0.1 --directory /workspace");
+  assert.match(server!.span.preview_stdout, /\[The command timed out after 10\.0 seconds\./);
+  assert.equal(wait!.span.source.command, undefined, "is_input: the text went to the running server, no command line to rerun");
+});
+
 test("a conversation directory: every call paired by its action's id, the clipped ones by their marker, the clean ones clean", async () => {
   const audit = await auditTranscript(transcriptPath(CONVERSATION));
   assert.equal(audit.format, "openhands-sdk");

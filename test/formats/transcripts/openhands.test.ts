@@ -79,6 +79,27 @@ test("evaluation output.jsonl: each instance's history at its line; event ids th
   assert.deepEqual(read.problems.map((problem) => problem.line), [4], "the predictions line is skipped, said");
 });
 
+test("a V0 output.jsonl with an SDK run's instance in it: that line is skipped and said, never read as V0 events", async () => {
+  const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { tmpdir } = await import("node:os");
+  const { readTranscript } = await import("../../../src/formats/transcripts/read-transcript.js");
+  const { transcriptPath } = await import("../../helpers/transcripts.js");
+  const dir = mkdtempSync(join(tmpdir(), "toolspan-openhands-"));
+  try {
+    const v0 = readFileSync(transcriptPath("synthetic/openhands-eval-output.jsonl"), "utf8").split("\n")[0];
+    const sdk = readFileSync(transcriptPath("openhands_sdk/openagentsafety-output-lines-10-20-45.jsonl"), "utf8").split("\n")[2];
+    const file = join(dir, "output.jsonl");
+    writeFileSync(file, `${v0}\n${sdk}\n`);
+    const read = await readTranscript(file);
+    assert.equal(read.format, "openhands");
+    assert.deepEqual(read.calls.map((call) => call.line), [1, 1]);
+    assert.deepEqual(read.problems.map((problem) => [problem.line, problem.message]), [[2, "its history holds OpenHands SDK (V1) events, but the file's first instance is V0's: audit the V1 lines apart; skipped"]]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("an output.jsonl whose first instance is longer than the sniff is still read as one", async () => {
   const { writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
   const { join } = await import("node:path");
