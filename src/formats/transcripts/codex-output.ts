@@ -1,7 +1,8 @@
 // The text of a Codex function_call_output as the model got it, and what its header says about the process.
 // Shapes, oldest first: a JSON string {output, metadata: {exit_code, duration_seconds}} (0.77); a text with
 // "Exit code: N" / "Wall time" / "Output:"; a text with "Chunk ID" / "Wall time" / "Process exited with code N"
-// / "Original token count: T" / "Output:" (0.12x unified exec); an object or list of {type: input_text, text}.
+// / "Original token count: T" / "Output:" (0.12x unified exec; 0.116 to 0.118 put "Command: …" above it); an object
+// or list of {type: input_text, text}.
 import { contentText, integerOr, isObject, parseObject } from "./json-values.js";
 
 export interface CodexOutput {
@@ -22,7 +23,8 @@ const RUNNING = /^Process running with session ID (\d{1,12})$/;
 // Codex's line above the output of a command it killed at its time limit (the call's timeout_ms), in every shape:
 // codex-rs core/src/tools (format_exec_output_str, build_content_with_timeout, shell_command_model_text), read
 // with find_string across versions; real 0.122 to 0.142 rollouts hold it after "Exit code: 124".
-const TIMED_OUT = /^command timed out after (\d{1,12}) milliseconds(?:\n|$)/;
+// The shell tool's JSON output (0.121) puts its line count above it.
+const TIMED_OUT = /^(?:Total output lines: \d{1,12}\n\n)?command timed out after (\d{1,12}) milliseconds(?:\n|$)/;
 
 /** Reads one `output` value. */
 export function parseCodexOutput(output: unknown): CodexOutput {
@@ -48,9 +50,15 @@ function parseStructured(output: string): CodexOutput | null {
   return { text: value.output, ...(returncode !== undefined ? { returncode } : {}), running: false };
 }
 
+// 0.116 to 0.118 open the unified-exec header with the command line Codex ran, which may span lines (a heredoc):
+// the header proper starts at its first Chunk ID line.
+const COMMAND_LINE = "Command: ";
+const CHUNK_LINE = "\nChunk ID: ";
+
 function parseHeaderText(output: string): CodexOutput {
   const result: CodexOutput = { text: output, running: false };
-  let offset = 0;
+  const chunk = output.startsWith(COMMAND_LINE) ? output.indexOf(CHUNK_LINE) : -1;
+  let offset = chunk === -1 ? 0 : chunk + 1;
   // The header is a handful of short lines; anything else ends it, so an output that merely starts with
   // "Exit code" further down is left alone.
   for (let lines = 0; lines < 8 && offset < output.length; lines++) {

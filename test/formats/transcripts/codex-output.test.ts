@@ -20,3 +20,22 @@ test("text that only looks like a header further down is left whole", () => {
   assert.deepEqual(parseCodexOutput(text), { text, running: false });
   assert.deepEqual(parseCodexOutput("{not json"), { text: "{not json", running: false });
 });
+
+test("0.116's header opens with the command line Codex ran, over several lines for a heredoc", () => {
+  const header = "Command: /bin/zsh -lc \"python - <<'PY'\nprint(1)\nPY\"\nChunk ID: 381b51\nWall time: 0.3 seconds\n";
+  assert.deepEqual(parseCodexOutput(`${header}Process exited with code 1\nOriginal token count: 3\nOutput:\nboom\n`), { text: "boom\n", returncode: 1, running: false });
+  assert.deepEqual(parseCodexOutput(`${header}Process running with session ID 67141\nOriginal token count: 0\nOutput:\n`), { text: "", running: true, sessionId: "67141" });
+  // Without a Chunk ID line below it, "Command:" is only the output's own first line.
+  assert.deepEqual(parseCodexOutput("Command: not a header\nok"), { text: "Command: not a header\nok", running: false });
+});
+
+test("Codex's time-limit line is read under the shell tool's line count too (0.121's JSON output)", () => {
+  const output = JSON.stringify({ output: "Total output lines: 6814\n\ncommand timed out after 10034 milliseconds\nDirectory: C:\\w\n", metadata: { exit_code: 124 } });
+  assert.deepEqual(parseCodexOutput(output), {
+    text: "Total output lines: 6814\n\ncommand timed out after 10034 milliseconds\nDirectory: C:\\w\n",
+    returncode: 124,
+    running: false,
+    timedOutMs: 10034,
+  });
+  assert.equal(parseCodexOutput("Total output lines: 2\n\nthe tests: command timed out after 5 milliseconds\n").timedOutMs, undefined);
+});
