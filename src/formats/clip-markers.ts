@@ -163,15 +163,19 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-tokens-truncated",
     harness: "Codex CLI",
-    versions: "unknown (seen in 0.122.0-alpha.13 to 0.171.0)",
+    versions: "unknown (seen in 0.116.0 to 0.171.0)",
     pattern: /…(\d+) tokens truncated…/,
     groups: { droppedTokens: 1 },
     example: "Warning: truncated output (original token count: 12307)\nTotal output lines: 889\n\nhead\n…2307 tokens truncated…\ntail",
     verified: "source",
     source:
-      "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept); the real 0.142.0's shell_command in fixture lab/codex/lab-0.142.0.jsonl",
-    // 0.144 and later write the whole output's token and line counts above the cut (12307 tokens, 2307 dropped).
-    header: { pattern: /^Warning: truncated output \(original token count: (\d{1,12})\)\nTotal output lines: (\d{1,12})\n/, groups: { originalTokens: 1, totalLines: 2 } },
+      "openai/codex codex-rs/core/src/truncate.rs (truncate_middle, truncate_output_to_tokens); fixture codex/rollout-2026-05-11T13-28-45-….jsonl; the header as the real 0.171.0 writes it in fixture lab/codex/lab-0.171.0.jsonl; the versions as real public rollouts of 0.122.0-alpha.13, 0.126.0-alpha.8, 0.128.0, 0.144.1 and 0.144.5 hold them too (blind round 6; no licence, not kept); the real 0.142.0's shell_command in fixture lab/codex/lab-0.142.0.jsonl; real public 0.116.0 and 0.119.0-alpha.28 rollouts too (blind round 9; no licence, not kept)",
+    // 0.144 and later write the whole output's token and line counts above the cut (12307 tokens, 2307 dropped);
+    // 0.116's unified exec only the line count.
+    header: {
+      pattern: /^(?:Warning: truncated output \(original token count: (\d{1,12})\)\n)?Total output lines: (\d{1,12})\n/,
+      groups: { originalTokens: 1, totalLines: 2 },
+    },
   },
   {
     id: "codex-persistence-truncated",
@@ -224,12 +228,14 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
   {
     id: "codex-truncated-to-fit",
     harness: "Codex CLI",
-    versions: "<0.5x (format_output_for_model_body)",
+    versions: "<0.6x (format_output_for_model_body; seen in 0.55.0)",
     pattern: /\[\.\.\. output truncated to fit (\d+) bytes \.\.\.\]/,
     groups: { capBytes: 1 },
-    example: "[... output truncated to fit 10240 bytes ...]",
+    example: "Total output lines: 243\n\nhead\n[... output truncated to fit 10240 bytes ...]\n\ntail",
     verified: "source",
-    source: "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output, MODEL_FORMAT_MAX_BYTES 10 KiB)",
+    source:
+      "openai/codex codex-rs/core/src/truncate.rs (truncate_formatted_exec_output, MODEL_FORMAT_MAX_BYTES 10 KiB); real public 0.55.0 rollouts hold it, below Total output lines: N (blind round 9; no licence, not kept)",
+    header: { pattern: /^Total output lines: (\d{1,12})\n/, groups: { totalLines: 1 } },
   },
   {
     id: "openhands-observation-truncated",

@@ -43,12 +43,17 @@ test("the real Codex splices name the tokens dropped and the version that wrote 
   const audit = await auditTranscript(transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl"));
   assert.deepEqual(
     audit.findings.map((call) => call.span.clip_evidence),
-    [166, 3644, 261632].map((droppedTokens) => ({
+    // Each output opens with Codex's line count, above the cut.
+    [
+      [166, 734],
+      [3644, 73],
+      [261632, 6488],
+    ].map(([droppedTokens, totalLines]) => ({
       harness: "Codex CLI",
       version: "0.128.0-alpha.1",
-      versions: "unknown (seen in 0.122.0-alpha.13 to 0.171.0)",
+      versions: "unknown (seen in 0.116.0 to 0.171.0)",
       marker: "codex-tokens-truncated",
-      groups: { droppedTokens },
+      groups: { totalLines, droppedTokens },
     })),
   );
   assert.ok(audit.findings.every((call) => call.firstAction?.row === "stdout-clipped"));

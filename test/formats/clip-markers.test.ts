@@ -45,7 +45,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "codex-persistence-truncated": {},
   "codex-truncated-warning": { originalTokens: 52341 },
   "codex-omitted-lines": { omittedLines: 120, totalLines: 480 },
-  "codex-truncated-to-fit": { capBytes: 10240 },
+  "codex-truncated-to-fit": { totalLines: 243, capBytes: 10240 },
   "openhands-observation-truncated": {},
   "openhands-command-output-truncated": { droppedChars: 5000 },
   "openhands-sdk-output-saved": {},
@@ -93,8 +93,10 @@ test("a header the harness writes above its marker adds its figures; the marker 
   assert.equal(headed?.marker.id, "codex-tokens-truncated");
   assert.deepEqual(headed?.groups, { originalTokens: 52341, totalLines: 712, droppedTokens: 2307 });
   // The same words printed by the command, below the top of the text, are the command's, not Codex's.
-  const printed = findClipMatch("Total output lines: 3\n\nhead\nWarning: truncated output (original token count: 9)\nTotal output lines: 5\n…2307 tokens truncated…\ntail");
+  const printed = findClipMatch("head\nWarning: truncated output (original token count: 9)\nTotal output lines: 5\n…2307 tokens truncated…\ntail");
   assert.deepEqual(printed?.groups, { droppedTokens: 2307 });
+  // 0.116 wrote only the line count above the output.
+  assert.deepEqual(findClipMatch("Total output lines: 4141\n\nhead\n…69978 tokens truncated…\ntail")?.groups, { totalLines: 4141, droppedTokens: 69978 });
   assert.deepEqual(findClipMatch("head\nTotal output lines: 5\n…12 chars truncated…")?.groups, { droppedChars: 12 });
 });
 
