@@ -40,6 +40,8 @@ function capText(call: AuditedCall): string {
 export function findingBlock(call: AuditedCall): string {
   // The evidence quotes the transcript (its version string, a reason, a marker's figures): escaped as a whole.
   const lines = [`  ${where(call)} ${what(call)}`, `    ${escapeControls(evidenceText(call))}`];
+  // Clipped and unverifiable at once (cut by the cap and killed at the time limit): both are said.
+  if (call.verdict === "clipped" && call.reason !== null) lines.push(`    also unverifiable: ${escapeControls(call.reason)}`);
   const note = call.span.clip_evidence?.note;
   if (note !== undefined) lines.push(`    note: ${escapeControls(note)}`);
   const bytes = call.span.stdout_bytes;

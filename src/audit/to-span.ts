@@ -23,7 +23,7 @@ import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "stderr_bytes" | "argv" | "returncode"> &
   Partial<Pick<CoreSpan, "argv" | "returncode">> &
   Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars" | "preview_redactions" | "redaction"> &
-  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out">> &
+  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out" | "duration_ms">> &
   AuditSpanKeys & { stdout_bytes: number | null; stderr_bytes: number | null };
 
 // 12 hex digits (48 bits) of the content's hash in each span id: no two transcripts of one audit meet by chance.
@@ -66,6 +66,7 @@ export function toSpan(call: TranscriptCall, read: TranscriptRead, place: SpanPl
     ok_preview: call.returncode === 0 && !clipped && call.unverifiable === null,
     // Only where the harness's time limit is known to have killed the command; the transcript says nothing else.
     ...(call.timedOut ? { timed_out: true } : {}),
+    ...(call.durationMs !== undefined ? { duration_ms: call.durationMs } : {}),
     encoding: "utf-8",
     hash_window: DEFAULT_HASH_WINDOW,
     preview_chars: DEFAULT_PREVIEW_CHARS,

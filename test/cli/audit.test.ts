@@ -146,3 +146,20 @@ test("a clip whose marker states its limit in characters says so where the bytes
   assert.match(text, /marker swe-agent-clipped-note .*capChars 1000/);
   assert.match(text, /\n    stdout: unknown bytes written, cap unknown in bytes \(the marker's: 1000 characters\)\n/);
 });
+
+test("a result cut by the cap and killed at the time limit says both, and triage says how long it ran", async () => {
+  const rollout = [
+    { type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.119.0" } },
+    { type: "response_item", payload: { type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "find /", timeout_ms: 10000 }), call_id: "a" } },
+    {
+      type: "response_item",
+      payload: { type: "function_call_output", call_id: "a", output: "Exit code: 124\nWall time: 10.2 seconds\nTotal output lines: 2482\nOutput:\ncommand timed out after 10180 milliseconds\n/a\n…64995 tokens truncated…\n/z\n" },
+    },
+  ];
+  const file = fresh("rollout.jsonl");
+  writeFileSync(file, `${rollout.map((line) => JSON.stringify({ timestamp: "t", ...line })).join("\n")}\n`);
+  const out = fresh("spans.jsonl");
+  const text = stdoutText(await runCli(["audit", "--out", out, file]));
+  assert.match(text, /\n    clipped: Codex CLI 0\.119\.0 marker codex-tokens-truncated .*droppedTokens 64995\n    also unverifiable: timed out after 10180 ms \(Codex's command time limit/);
+  assert.match(stdoutText(await runCli(["triage", out])), /timed out after 10\.2 s, returncode 124/);
+});

@@ -15,6 +15,7 @@ export interface CallResult {
   returncode?: number;
   unverifiable?: string | null;
   timedOut?: boolean;
+  durationMs?: number;
   cwd?: string | null;
   fullOutput?: string;
   keptOutput?: string;
@@ -80,6 +81,7 @@ export class CallLog {
     if (result.returncode !== undefined) call.returncode = result.returncode;
     if (result.unverifiable) call.unverifiable = result.unverifiable;
     if (result.timedOut) call.timedOut = true;
+    if (result.durationMs !== undefined) call.durationMs = result.durationMs;
     if (result.cwd) call.cwd = result.cwd;
     if (result.fullOutput !== undefined) call.fullOutput = result.fullOutput;
     if (result.keptOutput !== undefined) call.keptOutput = result.keptOutput;

@@ -114,6 +114,7 @@ export class CodexReader implements TranscriptReader {
             ? {
                 unverifiable: `timed out after ${output.timedOutMs} ms (Codex's command time limit, the call's timeout_ms): killed mid-run, its output stops where it was killed`,
                 timedOut: true,
+                durationMs: output.timedOutMs,
               }
             : { unverifiable: output.running ? "still running when its output was taken" : null }),
         };
