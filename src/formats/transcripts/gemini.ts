@@ -23,6 +23,9 @@ const SIGNAL = /(?:^|\n)Signal: ([A-Z0-9]{1,12})(?:\n|$)/;
 const PGID = /(?:^|\n)Process Group PGID: \d{1,10}(?:\n|$)/;
 const TIMED_OUT = /^Command was automatically cancelled because it exceeded the timeout/;
 const CANCELLED = /^Command was cancelled by user/;
+// Where the command had started, Gemini CLI says so and hands on what it wrote until then (seen in real sessions of
+// blind round 9).
+const CANCELLED_RUNNING = /^Command was cancelled by user before it could complete\. Below is the output before it was cancelled:/;
 // The user said no at the confirmation prompt: the command never ran, and the model was told so whole (a real
 // session of 2026-06 holds it with status "cancelled").
 const DENIED = /^\[Operation Cancelled\] Reason: User denied execution\b/;
@@ -116,7 +119,8 @@ function resultOf(call: JsonObject, shell: boolean): CallResult {
   const result: CallResult = { stdout: text };
   const body = text.replace(/^<untrusted_context>\n/, "");
   if (DENIED.test(body)) return result;
-  if (call.status === "cancelled" || CANCELLED.test(body)) result.unverifiable = "cancelled: stopped before it finished, or before it started; the transcript does not say which";
+  if (CANCELLED_RUNNING.test(body)) result.unverifiable = "cancelled by the user while it ran: the output up to then is shown, not the rest";
+  else if (call.status === "cancelled" || CANCELLED.test(body)) result.unverifiable = "cancelled: stopped before it finished, or before it started; the transcript does not say which";
   else if (TIMED_OUT.test(body)) {
     result.unverifiable = "timed out (Gemini CLI's shell time limit, with no output for that long): killed mid-run";
     result.timedOut = true;

@@ -36,6 +36,7 @@ test("cancelled, timed out, backgrounded: unverifiable, with no exit code guesse
       shell("b", "Command was automatically cancelled because it exceeded the timeout of 5.0 minutes without output. Below is the output before it was cancelled:\npartial"),
       shell("c", "Command moved to background (PID: 4242). Output hidden. Press Ctrl+B to view."),
       shell("d", "<untrusted_context>\nOutput: x\nSignal: 9\nProcess Group PGID: 7\n</untrusted_context>"),
+      shell("e", "Command was cancelled by user before it could complete. Below is the output before it was cancelled:\nCloning into 'x'..."),
     ],
   });
   assert.deepEqual(read.calls.map((call) => [call.unverifiable !== null, call.timedOut ?? false, call.returncode]), [
@@ -43,7 +44,11 @@ test("cancelled, timed out, backgrounded: unverifiable, with no exit code guesse
     [true, true, undefined],
     [true, false, undefined],
     [false, false, undefined],
+    [true, false, undefined],
   ]);
+  // With output shown, the transcript says the command had started.
+  assert.match(read.calls[0]!.unverifiable ?? "", /or before it started; the transcript does not say which/);
+  assert.equal(read.calls[4]!.unverifiable, "cancelled by the user while it ran: the output up to then is shown, not the rest");
 });
 
 test("a command the user denied at the prompt never ran: the model saw the denial whole, nothing is unverifiable", () => {
