@@ -115,6 +115,16 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
     document: (doc) => Array.isArray(doc.messages) && isObject(doc.response) && "kwargs" in doc && "timestamp" in doc,
   },
   {
+    name: "OpenHands' chat messages of a MopenHands run",
+    where: "the messages OpenHands sent the model, its tool calls as <function=…> text: audit the run's output.jsonl or trajectory instead",
+    source:
+      "a real public file (keiryan/trajectories tasks/MopenHands + Claude-3.5-Sonnet(Oct)/…, blind round 9; no licence, not kept): {messages: [{role, content}]}, the system prompt 'You are OpenHands agent', results as 'EXECUTION RESULT of [execute_bash]:'",
+    // Its messages are {role, content}, as mini-swe-agent's: it was refused as one, naming the wrong harness.
+    document: (doc) =>
+      Array.isArray(doc.messages) &&
+      doc.messages.some((message) => isObject(message) && typeof message.content === "string" && (message.content.startsWith("You are OpenHands agent") || message.content.startsWith("EXECUTION RESULT of ["))),
+  },
+  {
     name: "a Harbor ATIF trajectory",
     where: "agent/trajectory.json of a Harbor or Terminal-Bench trial: audit the agent's own log beside it, claude-code.txt, sessions/ or gemini-cli.trajectory.json",
     source:
