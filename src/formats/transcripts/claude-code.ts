@@ -179,8 +179,12 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
 const PREVIEW_OPENS = "\n\nPreview (first 2KB):\n";
 const PREVIEW_ENDS = "\n...\n</persisted-output>";
 
+// 2.1.98 adds a line naming the call for a rerun ("[rerun: b8]") under every Bash result, this one's too.
+const RERUN_LINE = /\n\[rerun: [a-z0-9]{1,12}\]$/;
+
 /** The head of the output a persisted result shows the model, or null where the result is not one. */
-function persistedPreview(text: string): string | null {
+function persistedPreview(result: string): string | null {
+  const text = result.replace(RERUN_LINE, "");
   if (!text.startsWith("<persisted-output>\n") || !text.endsWith(PREVIEW_ENDS)) return null;
   const opens = text.indexOf(PREVIEW_OPENS);
   return opens < 0 ? null : text.slice(opens + PREVIEW_OPENS.length, text.length - PREVIEW_ENDS.length);

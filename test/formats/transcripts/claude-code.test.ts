@@ -118,3 +118,25 @@ test("results that never meet their call are told by line, among the other probl
   const synthetic = await readFixture("synthetic/claude-code-markers.jsonl");
   assert.deepEqual(synthetic.problems.map((problem) => problem.line), [14, 16, null], "an orphan is told at its line's place, the summary last");
 });
+
+test("a persisted result under 2.1.98's rerun line keeps its preview's size as what the model was shown", async () => {
+  const { ClaudeCodeReader } = await import("../../../src/formats/transcripts/claude-code.js");
+  const preview = '{"parentUuid":"a","version":"2.1.98"}';
+  const text = `<persisted-output>\nOutput too large (87.9KB). Full output saved to: /r/b6x87b69r.txt\n\nPreview (first 2KB):\n${preview}\n...\n</persisted-output>\n[rerun: b8]`;
+  const lines = [
+    { type: "assistant", uuid: "u1", sessionId: "s", version: "2.1.98", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "tail -5 out" } }] } },
+    {
+      type: "user",
+      uuid: "u2",
+      sessionId: "s",
+      version: "2.1.98",
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: text }] },
+      toolUseResult: { stdout: "", stderr: "", interrupted: false, persistedOutputSize: 89962 },
+    },
+  ];
+  const reader = new ClaudeCodeReader();
+  lines.forEach((line, i) => reader.line(JSON.stringify(line), i + 1));
+  const [call] = reader.end().calls;
+  assert.equal(call?.keptHeadBytes, Buffer.byteLength(preview));
+  assert.equal(call?.totalBytes, 89962);
+});
