@@ -32,7 +32,10 @@ function evidenceText(call: AuditedCall): string {
 function capText(call: AuditedCall): string {
   const cap = call.span.stdout_cap;
   if (cap !== null) return String(cap);
-  const chars = call.span.clip_evidence?.groups.capChars;
+  const groups = call.span.clip_evidence?.groups ?? {};
+  // A marker that names the head and tail it kept (Gemini CLI's "Showing first 8,000 and last 32,000") states its cap.
+  const { headChars, tailChars } = groups;
+  const chars = groups.capChars ?? (typeof headChars === "number" && typeof tailChars === "number" ? headChars + tailChars : undefined);
   return typeof chars === "number" ? `unknown in bytes (the marker's: ${chars} characters)` : "unknown";
 }
 

@@ -42,8 +42,8 @@ export interface ClipMarker {
   pattern: RegExp;
   /** What each capture group states, by group number. */
   groups: Partial<Record<MarkerGroupMeaning, number>>;
-  /** Its numbers are written in the user's locale (`12,345`, `12.345`, `12 345`): read as digits without the
-   * separators. */
+  /** Its numbers (and its header's) are written in the user's locale (`12,345`, `12.345`, `12 345`): read as digits
+   * without the separators. */
   localeDigits?: boolean;
   /** A text as the harness writes it; tests check the pattern finds it and its groups. */
   example: string;
@@ -352,6 +352,8 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { droppedChars: 1 },
     localeDigits: true,
     example: "Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /tmp/x/shell_1.txt\nhead\n\n... [62,345 characters omitted] ...\n\ntail",
+    // Its header names the head and tail it kept, so the cap in characters.
+    header: { pattern: /^Output too large\. Showing first (\d[\d,.'\u00a0\u202f ]{0,22}) and last (\d[\d,.'\u00a0\u202f ]{0,22}) characters\./, groups: { headChars: 1, tailChars: 2 } },
     verified: "source",
     source:
       "google-gemini/gemini-cli packages/core/src/utils/fileUtils.ts formatTruncatedToolOutput; read in 0.61.0's bundle (test/e2e/harnesses): a tool result longer than truncateToolOutputThreshold (default 40,000 characters) keeps its first 20% and last 80% around this line, the whole output saved to the file the header names",
@@ -436,7 +438,7 @@ export function findClipMatch(text: string, exceptHarness?: string): ClipMatch |
     const match = marker.pattern.exec(text);
     if (!match) continue;
     const header = marker.header === undefined ? null : marker.header.pattern.exec(text);
-    const groups = header === null ? {} : namedGroups(marker.header!.groups, header, false);
+    const groups = header === null ? {} : namedGroups(marker.header!.groups, header, marker.localeDigits === true);
     return { marker, groups: { ...groups, ...namedGroups(marker.groups, match, marker.localeDigits === true) } };
   }
   return null;

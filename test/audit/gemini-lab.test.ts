@@ -20,9 +20,10 @@ test("Gemini CLI 0.61.0: the 70,000-byte result is clipped with what was dropped
   const pgid = /Process Group PGID: (\d+)/.exec(modelSaw[0]!)![1]!;
   const wrapped = `<untrusted_context>\nOutput: ${calls[0]!.output!.trim()}\nExit Code: 1\nProcess Group PGID: ${pgid}\n</untrusted_context>`;
   const [big, mid, failed] = audit.calls;
-  // It keeps 40,000 characters (truncateToolOutputThreshold): 8,000 of head and 32,000 of tail.
-  assert.deepEqual(big!.span.clip_evidence?.groups, { droppedChars: wrapped.length - 40_000 });
+  // It keeps 40,000 characters (truncateToolOutputThreshold): 8,000 of head and 32,000 of tail, as its header says.
+  assert.deepEqual(big!.span.clip_evidence?.groups, { headChars: 8000, tailChars: 32_000, droppedChars: wrapped.length - 40_000 });
   assert.ok(modelSaw[0]!.endsWith(wrapped.slice(-32_000)), "the tail the model saw is the wrapped result's");
+  assert.ok(modelSaw[0]!.includes(`\n${wrapped.slice(0, 8000)}\n\n... [`), "the head it saw is the wrapped result's first 8,000");
   assert.equal(big!.span.returncode, 1);
   assert.equal(big!.firstAction?.row, "stdout-clipped-tests");
   assert.equal(mid!.span.stdout_bytes, Buffer.byteLength(modelSaw[1]!));

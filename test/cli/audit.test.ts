@@ -163,3 +163,8 @@ test("a result cut by the cap and killed at the time limit says both, and triage
   assert.match(text, /\n    clipped: Codex CLI 0\.119\.0 marker codex-tokens-truncated .*droppedTokens 64995\n    also unverifiable: timed out after 10180 ms \(Codex's command time limit/);
   assert.match(stdoutText(await runCli(["triage", out])), /timed out after 10\.2 s, returncode 124/);
 });
+
+test("a marker that names the head and tail it kept states the cap in characters (Gemini CLI 0.61.0 in the lab)", async () => {
+  const text = stdoutText(await runCli(["audit", transcriptPath("lab/gemini/lab-0.61.0.jsonl")]));
+  assert.match(text, /: headChars 8000, tailChars 32000, droppedChars 30086\n    stdout: unknown bytes written, cap unknown in bytes \(the marker's: 40000 characters\)\n/);
+});

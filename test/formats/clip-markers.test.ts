@@ -56,7 +56,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "mini-swe-agent-elided-chars": { droppedChars: 1234 },
   "mini-swe-agent-timeout-truncated": {},
   "goose-line-limit": { capLines: 2000, totalLines: 5120 },
-  "gemini-cli-characters-omitted": { droppedChars: 62345 },
+  "gemini-cli-characters-omitted": { headChars: 8000, tailChars: 32000, droppedChars: 62345 },
   "gemini-cli-output-too-large": { headChars: 8000, tailChars: 32000 },
   "gemini-cli-file-content-truncated": { firstLine: 1, lastLine: 2000, totalLines: 5120 },
   "gemini-cli-content-truncated": {},
