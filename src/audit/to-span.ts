@@ -23,7 +23,7 @@ import { BUILTIN_RULES, type RedactRule } from "../redact/rules.js";
 export type AuditSpan = Omit<CoreSpan, "stdout_bytes" | "stderr_bytes" | "argv" | "returncode"> &
   Partial<Pick<CoreSpan, "argv" | "returncode">> &
   Pick<OwnSpanKeys, "contract" | "run_id" | "span_id" | "hash_window" | "preview_chars" | "preview_redactions" | "redaction"> &
-  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out" | "duration_ms">> &
+  Partial<Pick<OwnSpanKeys, "stdout_kept_sha256" | "stdout_stream_sha256" | "stdout_keep" | "timed_out" | "duration_ms" | "argv_redactions">> &
   AuditSpanKeys & { stdout_bytes: number | null; stderr_bytes: number | null };
 
 // 12 hex digits (48 bits) of the content's hash in each span id: no two transcripts of one audit meet by chance.

@@ -1,5 +1,6 @@
 // `toolspan audit`: find the clipped tool results in transcripts that harnesses already wrote.
 import { auditTranscript, type TranscriptAudit } from "../audit/audit-transcript.js";
+import { redactCommands } from "../audit/redact-command.js";
 import { AUDIT_FORMATS, AUDIT_RENDERERS } from "../audit/renderers.js";
 import { UnreadableInput } from "../formats/jsonl-lines.js";
 import { UnrecognisedTranscript } from "../formats/transcripts/read-transcript.js";
@@ -16,6 +17,11 @@ import { redactionSettings } from "./redaction-settings.js";
 const OPTIONS = [
   { name: "format", kind: "choice", value: "FORMAT", choices: AUDIT_FORMATS, help: "text (default, for people) or jsonl (one object per finding)" },
   { name: "out", kind: "string", value: "FILE", help: "write every call as a toolspan/1 span to FILE (replaced, not appended)" },
+  {
+    name: "redact-argv",
+    kind: "flag",
+    help: "replace secrets in argv and command lines too, as wrap's: the spans say argv_redactions and are not rerun",
+  },
   MAX_LINE_OPTION,
 ] as const satisfies readonly OptionSpec[];
 
@@ -47,7 +53,9 @@ accepts it: a clipped result's byte count and cap unless the marker states
 them (docs/transcript-spans.md). Its
 previews are redacted as wrap's are (the built-in rules, and those of
 ./toolspan.config.json when present; docs/secrets.md): preview_redactions
-counts the secrets replaced.
+counts the secrets replaced. Commands are kept as the transcript has them, so a
+rerun runs what ran; --redact-argv replaces their secrets too, everywhere audit
+prints or writes them.
 
 Exit status: 0 no clipped or unverifiable result, 1 at least one, 2 usage
 error, or a file that cannot be read or is no known transcript (the reason is
@@ -67,14 +75,21 @@ export const command = defineCommand({
   notes: NOTES,
   options: OPTIONS,
   run({ options, rest }, io) {
-    return audit(rest, options.format ?? "text", options.out, io);
+    return audit(rest, { format: options.format ?? "text", outPath: options.out, redactArgv: options.redactArgv === true }, io);
   },
 });
 
-async function audit(files: string[], format: string, outPath: string | undefined, io: CommandIo): Promise<number> {
+interface AuditOptions {
+  format: string;
+  outPath: string | undefined;
+  redactArgv: boolean;
+}
+
+async function audit(files: string[], { format, outPath, redactArgv }: AuditOptions, io: CommandIo): Promise<number> {
   if (files.length === 0) throw new UsageError("no file given", "toolspan audit [options] FILE...");
   const renderer = AUDIT_RENDERERS[format]!;
-  const redact = redactionSettings(readConfigFile(undefined)).rules;
+  const settings = redactionSettings(readConfigFile(undefined));
+  const redact = settings.rules;
   const spans = outPath === undefined ? null : await openReplaceOption(outPath);
   const out = io.stdout;
   out.on("error", () => {});
@@ -92,6 +107,7 @@ async function audit(files: string[], format: string, outPath: string | undefine
         failed = true;
         continue;
       }
+      if (redactArgv || settings.argv) redactCommands(audit, redact);
       audits.push(audit);
       if (spans) await spans.write(audit.calls.map((call) => `${JSON.stringify(call.span)}\n`).join(""));
       for (const piece of renderer.transcript(audit)) await writeWithBackpressure(out, piece);

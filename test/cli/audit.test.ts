@@ -168,3 +168,37 @@ test("a marker that names the head and tail it kept states the cap in characters
   const text = stdoutText(await runCli(["audit", transcriptPath("lab/gemini/lab-0.61.0.jsonl")]));
   assert.match(text, /: headChars 8000, tailChars 32000, droppedChars 30086\n    stdout: unknown bytes written, cap unknown in bytes \(the marker's: 40000 characters\)\n/);
 });
+
+test("--redact-argv: secrets on the recorded command lines are replaced everywhere, and rerun refuses such a span", async () => {
+  const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;
+  const rollout = [
+    { type: "session_meta", payload: { id: "s", cwd: "/w", cli_version: "0.142.0" } },
+    { type: "response_item", payload: { type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: `deploy --token hunter2 && curl -H "Authorization: token ${token}" x` }), call_id: "a" } },
+    { type: "response_item", payload: { type: "function_call_output", call_id: "a", output: "Exit code: 0\nWall time: 0 seconds\nOutput:\nok\n" } },
+    { type: "response_item", payload: { type: "function_call", name: "shell", arguments: JSON.stringify({ command: ["mysql", "-u", "root", "-psecretpw"] }), call_id: "b" } },
+    { type: "response_item", payload: { type: "function_call_output", call_id: "b", output: "{\"output\":\"…9 chars truncated…\",\"metadata\":{\"exit_code\":1}}" } },
+    { type: "response_item", payload: { type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "ls" }), call_id: "c" } },
+    { type: "response_item", payload: { type: "function_call_output", call_id: "c", output: "Exit code: 0\nWall time: 0 seconds\nOutput:\na\n" } },
+  ];
+  const file = fresh("secrets.jsonl");
+  writeFileSync(file, `${rollout.map((line) => JSON.stringify({ timestamp: "t", ...line })).join("\n")}\n`);
+  const out = fresh("redacted.jsonl");
+  const cwd = cwdWithoutConfig();
+  const results = [await runCli(["audit", "--redact-argv", "--out", out, file], { cwd }), await runCli(["audit", "--redact-argv", "--format", "jsonl", file], { cwd })];
+  const written = readFileSync(out, "utf8");
+  for (const text of [written, ...results.map((result) => result.stdout.toString())]) {
+    assert.doesNotMatch(text, /hunter2|secretpw|ghp_a1B2/);
+  }
+  const spans = written.trimEnd().split("\n").map((line) => JSON.parse(line) as { argv?: string[]; argv_redactions: number; source: { command?: string } });
+  assert.deepEqual(spans.map((span) => span.argv_redactions), [2, 1, 0]);
+  assert.equal(spans[0]!.source.command, 'deploy --token [REDACTED:password-flag] && curl -H "Authorization: [REDACTED:authorization-header]" x');
+  assert.deepEqual(spans[1]!.argv?.slice(0, 3), ["mysql", "-u", "root"]);
+  assert.equal((await runCli(["lint", out], { cwd })).code, 0);
+  const refused = await runCli(["rerun", "--yes", `${out}:2`], { cwd });
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr.toString(), /argv_redactions/);
+  // Without the flag the command is what ran, so a rerun can run it again.
+  const plain = fresh("plain.jsonl");
+  await runCli(["audit", "--out", plain, file], { cwd });
+  assert.match(readFileSync(plain, "utf8"), /--token hunter2/);
+});
