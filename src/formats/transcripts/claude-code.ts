@@ -24,6 +24,8 @@ const OTHER_TYPES: ReadonlySet<string> = new Set(CLAUDE_RECORD_TYPES);
 const BASH_CAP_CHARS = 30_000;
 
 const EXIT_CODE = /^Exit code (\d{1,3})\b/;
+// From 2.1.98, Claude Code adds a line naming the call for its rerun ("[rerun: b8]") under every Bash result.
+const RERUN_LINE = /\n\[rerun: [a-z0-9]{1,12}\]$/;
 const BASH_INPUT = /^<bash-input>([^]{0,65536})<\/bash-input>$/;
 const BASH_OUTPUT = /^<bash-stdout>([^]*?)<\/bash-stdout>(?:<bash-stderr>([^]*?)<\/bash-stderr>)?$/;
 // The Bash tool's own time limit: "Command timed out after 2m 0.0s" (1.x, 2.0), "Exit code 143\nCommand timed out
@@ -140,8 +142,9 @@ export function readClaudeEvents(events: readonly unknown[]): TranscriptRead {
 }
 
 function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): CallResult {
-  const text = contentText(block.content);
   const bash = call.toolName === "Bash";
+  // Claude Code's own line under a Bash result is no byte the command wrote, as Codex's header is not.
+  const text = bash ? contentText(block.content).replace(RERUN_LINE, "") : contentText(block.content);
   const details = isObject(extra) ? extra : {};
   const result: CallResult = { stdout: text, unverifiable: unverifiable(details, text, bash) };
   const timeout = bash && block.is_error === true ? TIMED_OUT.exec(text) : null;
@@ -179,12 +182,8 @@ function toResult(call: TranscriptCall, block: JsonObject, extra: unknown): Call
 const PREVIEW_OPENS = "\n\nPreview (first 2KB):\n";
 const PREVIEW_ENDS = "\n...\n</persisted-output>";
 
-// 2.1.98 adds a line naming the call for a rerun ("[rerun: b8]") under every Bash result, this one's too.
-const RERUN_LINE = /\n\[rerun: [a-z0-9]{1,12}\]$/;
-
 /** The head of the output a persisted result shows the model, or null where the result is not one. */
-function persistedPreview(result: string): string | null {
-  const text = result.replace(RERUN_LINE, "");
+function persistedPreview(text: string): string | null {
   if (!text.startsWith("<persisted-output>\n") || !text.endsWith(PREVIEW_ENDS)) return null;
   const opens = text.indexOf(PREVIEW_OPENS);
   return opens < 0 ? null : text.slice(opens + PREVIEW_OPENS.length, text.length - PREVIEW_ENDS.length);

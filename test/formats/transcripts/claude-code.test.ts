@@ -139,4 +139,29 @@ test("a persisted result under 2.1.98's rerun line keeps its preview's size as w
   const [call] = reader.end().calls;
   assert.equal(call?.keptHeadBytes, Buffer.byteLength(preview));
   assert.equal(call?.totalBytes, 89962);
+  assert.ok(call?.stdout.endsWith("</persisted-output>"), "the rerun line is Claude Code's, not the command's");
+});
+
+test("2.1.98's rerun line is no part of a Bash result's output: the span measures what the command wrote", async () => {
+  const { ClaudeCodeReader } = await import("../../../src/formats/transcripts/claude-code.js");
+  const stdout = "SESSION_ID=25031-1776090604";
+  const lines = [
+    { type: "assistant", uuid: "u1", sessionId: "s", version: "2.1.101", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "env | grep SESSION" } }] } },
+    {
+      type: "user",
+      uuid: "u2",
+      sessionId: "s",
+      version: "2.1.101",
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: `${stdout}\n[rerun: b1]` }] },
+      toolUseResult: { stdout, stderr: "", interrupted: false },
+    },
+    { type: "assistant", uuid: "u3", sessionId: "s", version: "2.1.101", message: { id: "m2", role: "assistant", content: [{ type: "tool_use", id: "t2", name: "Read", input: { file_path: "/a" } }] } },
+    { type: "user", uuid: "u4", sessionId: "s", version: "2.1.101", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t2", content: "a\n[rerun: b2]" }] } },
+  ];
+  const reader = new ClaudeCodeReader();
+  lines.forEach((line, i) => reader.line(JSON.stringify(line), i + 1));
+  const [bash, read] = reader.end().calls;
+  assert.equal(bash?.stdout, stdout);
+  assert.equal(bash?.returncode, 0);
+  assert.equal(read?.stdout, "a\n[rerun: b2]", "only under a Bash result is the line Claude Code's");
 });
