@@ -15,7 +15,7 @@
 import { CallLog } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { integerOr, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
-import { isSdkInstance } from "./openhands-sdk.js";
+import { isSdkInstance, OpenHandsSdkReader } from "./openhands-sdk.js";
 
 const RUNS = new Set(["run", "run_ipython"]);
 const FILE_ACTIONS = new Set(["read", "edit"]);
@@ -108,27 +108,42 @@ export const isEvaluationInstance = (record: JsonObject): boolean =>
 const isKeyedById = (record: JsonObject): boolean =>
   (typeof record.id === "string" || typeof record.id === "number") && isObject(record.instance) && typeof record.instruction === "string";
 
-/** OpenHands evaluation output (`output.jsonl`): each line's history, its calls placed at that line. */
+/** OpenHands evaluation output (`output.jsonl`): each line's history, its calls placed at that line. An SDK run's
+ * output is detected by its first instance; one whose first instances have no history (runs that failed to start)
+ * is handed to the SDK reader at its first instance of V1 events. */
 export class OpenHandsEvalReader implements TranscriptReader {
   readonly format = "openhands" as const;
   private readonly log = new CallLog();
   private version: string | null = null;
+  private sawV0Events = false;
+  private sdk: OpenHandsSdkReader | null = null;
 
   line(text: string, line: number): void {
+    if (this.sdk !== null) return this.sdk.line(text, line);
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
     if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
     if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id (or id and instance, or resolver issue) and history (a predictions line, not an agent's run); skipped");
-    if (isSdkInstance(record)) return this.log.problem(line, null, "its history holds OpenHands SDK (V1) events, but the file's first instance is V0's: audit the V1 lines apart; skipped");
+    if (isSdkInstance(record)) {
+      if (this.sawV0Events) return this.log.problem(line, null, "its history holds OpenHands SDK (V1) events, but the file's first instance is V0's: audit the V1 lines apart; skipped");
+      this.sdk = new OpenHandsSdkReader();
+      return this.sdk.line(text, line);
+    }
     const metadata = isObject(record.metadata) ? record.metadata : {};
     // The OpenHands commit the run was made with is the nearest thing to a version the output names.
     this.version ??= stringOr(metadata.git_commit);
+    const history = record.history as unknown[];
+    if (history.length > 0) this.sawV0Events = true;
     // Event ids start again in every instance: the line keeps them apart.
-    readHistory(record.history as unknown[], this.log, { line, idPrefix: `${line}:` });
+    readHistory(history, this.log, { line, idPrefix: `${line}:` });
   }
 
   end(): TranscriptRead {
-    return { format: this.format, harnessVersion: this.version, sessionId: null, calls: this.log.end(), problems: this.log.problems };
+    const v0 = { format: this.format, harnessVersion: this.version, sessionId: null, calls: this.log.end(), problems: this.log.problems };
+    if (this.sdk === null) return v0;
+    // Before the SDK's instances only empty histories and skipped lines came: their problems stay, in line order.
+    const sdk = this.sdk.end();
+    return { ...sdk, problems: [...v0.problems, ...sdk.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
   }
 }
 

@@ -95,6 +95,12 @@ test("a V0 output.jsonl with an SDK run's instance in it: that line is skipped a
     assert.equal(read.format, "openhands");
     assert.deepEqual(read.calls.map((call) => call.line), [1, 1]);
     assert.deepEqual(read.problems.map((problem) => [problem.line, problem.message]), [[2, "its history holds OpenHands SDK (V1) events, but the file's first instance is V0's: audit the V1 lines apart; skipped"]]);
+    // An SDK run whose first instance never started (an empty history): read as the SDK run it is, not called clean.
+    writeFileSync(file, `${JSON.stringify({ instance_id: "x", history: [], metadata: {} })}\n${sdk}\n`);
+    const started = await readTranscript(file);
+    assert.equal(started.format, "openhands-sdk");
+    assert.deepEqual(started.calls.map((call) => [call.line, call.index]), [[2, 1], [2, 3]]);
+    assert.deepEqual(started.problems, []);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
