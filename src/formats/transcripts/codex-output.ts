@@ -50,15 +50,29 @@ function parseStructured(output: string): CodexOutput | null {
   return { text: value.output, ...(returncode !== undefined ? { returncode } : {}), running: false };
 }
 
-// 0.116 to 0.118 open the unified-exec header with the command line Codex ran, which may span lines (a heredoc):
-// the header proper starts at its first Chunk ID line.
+// 0.116 to 0.118 open the unified-exec header with the command line Codex ran, which may span lines (a heredoc,
+// which may itself hold a "Chunk ID: " line): the header proper starts at the Chunk ID line from which it reads
+// through to "Output:".
 const COMMAND_LINE = "Command: ";
 const CHUNK_LINE = "\nChunk ID: ";
+// Chunk ID lines tried before the command line is taken for the output's own text.
+const CHUNK_TRIES = 64;
 
 function parseHeaderText(output: string): CodexOutput {
+  if (!output.startsWith(COMMAND_LINE)) return readHeader(output, 0).result;
+  let chunk = output.indexOf(CHUNK_LINE);
+  for (let tries = 0; chunk !== -1 && tries < CHUNK_TRIES; tries++) {
+    const header = readHeader(output, chunk + 1);
+    if (header.complete) return header.result;
+    chunk = output.indexOf(CHUNK_LINE, chunk + 1);
+  }
+  return { text: output, running: false };
+}
+
+/** The header's lines from `offset`: complete when they end at "Output:", the text after it then the output. */
+function readHeader(output: string, from: number): { result: CodexOutput; complete: boolean } {
   const result: CodexOutput = { text: output, running: false };
-  const chunk = output.startsWith(COMMAND_LINE) ? output.indexOf(CHUNK_LINE) : -1;
-  let offset = chunk === -1 ? 0 : chunk + 1;
+  let offset = from;
   // The header is a handful of short lines; anything else ends it, so an output that merely starts with
   // "Exit code" further down is left alone.
   for (let lines = 0; lines < 8 && offset < output.length; lines++) {
@@ -67,7 +81,7 @@ function parseHeaderText(output: string): CodexOutput {
     const next = end === -1 ? output.length : end + 1;
     if (line === "Output:") {
       result.text = output.slice(next);
-      return result;
+      return { result, complete: true };
     }
     if (!HEADER.test(line)) break;
     const exited = EXITED.exec(line);
@@ -78,5 +92,5 @@ function parseHeaderText(output: string): CodexOutput {
     if (session !== undefined) result.sessionId = session;
     offset = next;
   }
-  return result;
+  return { result, complete: false };
 }

@@ -25,6 +25,9 @@ test("0.116's header opens with the command line Codex ran, over several lines f
   const header = "Command: /bin/zsh -lc \"python - <<'PY'\nprint(1)\nPY\"\nChunk ID: 381b51\nWall time: 0.3 seconds\n";
   assert.deepEqual(parseCodexOutput(`${header}Process exited with code 1\nOriginal token count: 3\nOutput:\nboom\n`), { text: "boom\n", returncode: 1, running: false });
   assert.deepEqual(parseCodexOutput(`${header}Process running with session ID 67141\nOriginal token count: 0\nOutput:\n`), { text: "", running: true, sessionId: "67141" });
+  // A heredoc that holds a Chunk ID line of its own: the header is the one that reads through to Output:.
+  const tricky = "Command: /bin/zsh -lc \"cat <<EOF\nChunk ID: fake\nEOF\"\nChunk ID: abc\nWall time: 0.0 seconds\nProcess exited with code 3\nOriginal token count: 1\nOutput:\nx\n";
+  assert.deepEqual(parseCodexOutput(tricky), { text: "x\n", returncode: 3, running: false });
   // Without a Chunk ID line below it, "Command:" is only the output's own first line.
   assert.deepEqual(parseCodexOutput("Command: not a header\nok"), { text: "Command: not a header\nok", running: false });
 });
