@@ -352,8 +352,9 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
     groups: { droppedChars: 1 },
     localeDigits: true,
     example: "Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /tmp/x/shell_1.txt\nhead\n\n... [62,345 characters omitted] ...\n\ntail",
-    // Its header names the head and tail it kept, so the cap in characters.
-    header: { pattern: /^Output too large\. Showing first (\d[\d,.'\u00a0\u202f ]{0,22}) and last (\d[\d,.'\u00a0\u202f ]{0,22}) characters\./, groups: { headChars: 1, tailChars: 2 } },
+    // Its header names the head and tail it kept, so the cap in characters; above it, if anything, the opening of
+    // the <untrusted_context> a result of 0.61 is wrapped in.
+    header: { pattern: /^(?:<untrusted_context>\n)?Output too large\. Showing first (\d[\d,.'\u00a0\u202f ]{0,22}) and last (\d[\d,.'\u00a0\u202f ]{0,22}) characters\./, groups: { headChars: 1, tailChars: 2 } },
     verified: "source",
     source:
       "google-gemini/gemini-cli packages/core/src/utils/fileUtils.ts formatTruncatedToolOutput; read in 0.61.0's bundle (test/e2e/harnesses): a tool result longer than truncateToolOutputThreshold (default 40,000 characters) keeps its first 20% and last 80% around this line, the whole output saved to the file the header names",

@@ -76,6 +76,12 @@ for (const marker of CLIP_MARKERS) {
     const match = findClipMatch(`${marker.header === undefined ? "before\n" : ""}${marker.example}\nafter`);
     assert.equal(match?.marker.id, marker.id);
     assert.deepEqual(match.groups, EXPECTED_GROUPS[marker.id]);
+    if (marker.header !== undefined) {
+      const below = findClipMatch(`before\n${marker.example}\nafter`);
+      const headerGroups = new Set(Object.keys(marker.header.groups));
+      assert.equal(below?.marker.id, marker.id, "below other text the marker is still found");
+      assert.deepEqual(below.groups, Object.fromEntries(Object.entries(EXPECTED_GROUPS[marker.id]!).filter(([name]) => !headerGroups.has(name))), "without its header's figures");
+    }
     assert.ok(marker.versions !== "" && marker.source !== "", "versions and source are named");
     // Linear time: no quantified group anywhere, so no nested quantifier.
     assert.doesNotMatch(marker.pattern.source, /\)[*+?{]/);
@@ -95,6 +101,11 @@ test("a header the harness writes above its marker adds its figures; the marker 
   // The same words printed by the command, below the top of the text, are the command's, not Codex's.
   const printed = findClipMatch("head\nWarning: truncated output (original token count: 9)\nTotal output lines: 5\n…2307 tokens truncated…\ntail");
   assert.deepEqual(printed?.groups, { droppedTokens: 2307 });
+  assert.deepEqual(findClipMatch("<untrusted_context>\nOutput too large. Showing first 8,000 and last 32,000 characters. For full output see: /t\nh\n\n... [5 characters omitted] ...\n\nt")?.groups, {
+    headChars: 8000,
+    tailChars: 32000,
+    droppedChars: 5,
+  });
   // 0.116 wrote only the line count above the output.
   assert.deepEqual(findClipMatch("Total output lines: 4141\n\nhead\n…69978 tokens truncated…\ntail")?.groups, { totalLines: 4141, droppedTokens: 69978 });
   assert.deepEqual(findClipMatch("head\nTotal output lines: 5\n…12 chars truncated…")?.groups, { droppedChars: 12 });
