@@ -120,7 +120,9 @@ describe("Codex CLI 0.171 against a scripted Responses model", () => {
     assert.equal(server.toolResults.length, 1);
     const text = server.toolResults[0] ?? "";
     assert.match(text, /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nhello lab\n$/);
-    assert.deepEqual(parseCodexOutput(text), { text: "hello lab\n", returncode: 0, running: false });
+    const { wallTimeMs, ...parsed } = parseCodexOutput(text);
+    assert.deepEqual(parsed, { text: "hello lab\n", returncode: 0, running: false });
+    assert.equal(wallTimeMs, Math.round(Number(/Wall time: ([\d.]+) seconds/.exec(text)![1]) * 1000));
 
     assert.deepEqual(
       jsonCommands(result).map((item) => ({ command: item.command, output: item.aggregated_output, exit: item.exit_code })),

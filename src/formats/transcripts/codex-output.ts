@@ -14,11 +14,19 @@ export interface CodexOutput {
   sessionId?: string;
   /** Codex killed the command at its time limit after this many milliseconds: the text opens with its line. */
   timedOutMs?: number;
+  /** How long Codex says the command ran (or, for a piece of a running one, waited for it), in milliseconds: its
+   * "Wall time: S seconds" line or the JSON's metadata.duration_seconds. */
+  wallTimeMs?: number;
 }
 
 const HEADER = /^(?:Chunk ID: |Wall time: |Original token count: |Total output lines: |Process exited with code |Exit code: |Process running with session ID )/;
 const EXITED = /^(?:Process exited with code |Exit code: )(-?\d{1,4})$/;
 const RUNNING = /^Process running with session ID (\d{1,12})$/;
+const WALL_TIME = /^Wall time: (\d{1,9}(?:\.\d{1,9})?) seconds$/;
+
+// Seconds as whole milliseconds, where they are a finite count.
+const secondsToMs = (seconds: unknown): number | undefined =>
+  typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : undefined;
 
 // Codex's line above the output of a command it killed at its time limit (the call's timeout_ms), in every shape:
 // codex-rs core/src/tools (format_exec_output_str, build_content_with_timeout, shell_command_model_text), read
@@ -46,8 +54,10 @@ function parseShape(output: unknown): CodexOutput {
 function parseStructured(output: string): CodexOutput | null {
   const value = parseObject(output);
   if (value === null || typeof value.output !== "string") return null;
-  const returncode = isObject(value.metadata) ? integerOr(value.metadata.exit_code) : undefined;
-  return { text: value.output, ...(returncode !== undefined ? { returncode } : {}), running: false };
+  const metadata = isObject(value.metadata) ? value.metadata : {};
+  const returncode = integerOr(metadata.exit_code);
+  const wallTimeMs = secondsToMs(metadata.duration_seconds);
+  return { text: value.output, ...(returncode !== undefined ? { returncode } : {}), running: false, ...(wallTimeMs !== undefined ? { wallTimeMs } : {}) };
 }
 
 // 0.116 to 0.118 open the unified-exec header with the command line Codex ran, which may span lines (a heredoc,
@@ -86,6 +96,8 @@ function readHeader(output: string, from: number): { result: CodexOutput; comple
     if (!HEADER.test(line)) break;
     const exited = EXITED.exec(line);
     if (exited) result.returncode = Number(exited[1]);
+    const wall = WALL_TIME.exec(line);
+    if (wall) result.wallTimeMs = secondsToMs(Number(wall[1]))!;
     // Running whatever its id says; only a number is a session a poll can name.
     if (line.startsWith("Process running with session ID ")) result.running = true;
     const session = RUNNING.exec(line)?.[1];
