@@ -20,7 +20,7 @@ const OPTIONS = [
   {
     name: "redact-argv",
     kind: "flag",
-    help: "replace secrets in argv and command lines too, as wrap's: the spans say argv_redactions and are not rerun",
+    help: "replace secrets in argv and command lines too, as wrap's: the spans say argv_redactions, and none with a secret replaced is rerun",
   },
   MAX_LINE_OPTION,
 ] as const satisfies readonly OptionSpec[];
