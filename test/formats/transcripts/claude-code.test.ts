@@ -119,48 +119,45 @@ test("results that never meet their call are told by line, among the other probl
   assert.deepEqual(synthetic.problems.map((problem) => problem.line), [14, 16, null], "an orphan is told at its line's place, the summary last");
 });
 
-test("a persisted result under 2.1.98's rerun line keeps its preview's size as what the model was shown", async () => {
+// A session of calls and their results, as Claude Code 2.1.x writes them: each call's tool, input and result text, and
+// the result's toolUseResult where it has one.
+interface SessionCall {
+  name: string;
+  input: object;
+  content: string;
+  toolUseResult?: object;
+}
+
+async function readSession(version: string, calls: readonly SessionCall[]) {
   const { ClaudeCodeReader } = await import("../../../src/formats/transcripts/claude-code.js");
+  const reader = new ClaudeCodeReader();
+  const base = { sessionId: "s", version };
+  const lines = calls.flatMap(({ name, input, content, toolUseResult }, i) => [
+    { ...base, type: "assistant", uuid: `a${i}`, message: { id: `m${i}`, role: "assistant", content: [{ type: "tool_use", id: `t${i}`, name, input }] } },
+    { ...base, type: "user", uuid: `u${i}`, message: { role: "user", content: [{ type: "tool_result", tool_use_id: `t${i}`, content }] }, ...(toolUseResult ? { toolUseResult } : {}) },
+  ]);
+  lines.forEach((line, i) => reader.line(JSON.stringify(line), i + 1));
+  return reader.end();
+}
+
+test("a persisted result under 2.1.98's rerun line keeps its preview's size as what the model was shown", async () => {
   const preview = '{"parentUuid":"a","version":"2.1.98"}';
   const text = `<persisted-output>\nOutput too large (87.9KB). Full output saved to: /r/b6x87b69r.txt\n\nPreview (first 2KB):\n${preview}\n...\n</persisted-output>\n[rerun: b8]`;
-  const lines = [
-    { type: "assistant", uuid: "u1", sessionId: "s", version: "2.1.98", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "tail -5 out" } }] } },
-    {
-      type: "user",
-      uuid: "u2",
-      sessionId: "s",
-      version: "2.1.98",
-      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: text }] },
-      toolUseResult: { stdout: "", stderr: "", interrupted: false, persistedOutputSize: 89962 },
-    },
-  ];
-  const reader = new ClaudeCodeReader();
-  lines.forEach((line, i) => reader.line(JSON.stringify(line), i + 1));
-  const [call] = reader.end().calls;
+  const persisted = { stdout: "", stderr: "", interrupted: false, persistedOutputSize: 89962 };
+  const [call] = (await readSession("2.1.98", [{ name: "Bash", input: { command: "tail -5 out" }, content: text, toolUseResult: persisted }])).calls;
   assert.equal(call?.keptHeadBytes, Buffer.byteLength(preview));
   assert.equal(call?.totalBytes, 89962);
   assert.ok(call?.stdout.endsWith("</persisted-output>"), "the rerun line is Claude Code's, not the command's");
 });
 
 test("2.1.98's rerun line is no part of a Bash result's output: the span measures what the command wrote", async () => {
-  const { ClaudeCodeReader } = await import("../../../src/formats/transcripts/claude-code.js");
   const stdout = "SESSION_ID=25031-1776090604";
-  const lines = [
-    { type: "assistant", uuid: "u1", sessionId: "s", version: "2.1.101", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "env | grep SESSION" } }] } },
-    {
-      type: "user",
-      uuid: "u2",
-      sessionId: "s",
-      version: "2.1.101",
-      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: `${stdout}\n[rerun: b1]` }] },
-      toolUseResult: { stdout, stderr: "", interrupted: false },
-    },
-    { type: "assistant", uuid: "u3", sessionId: "s", version: "2.1.101", message: { id: "m2", role: "assistant", content: [{ type: "tool_use", id: "t2", name: "Read", input: { file_path: "/a" } }] } },
-    { type: "user", uuid: "u4", sessionId: "s", version: "2.1.101", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t2", content: "a\n[rerun: b2]" }] } },
-  ];
-  const reader = new ClaudeCodeReader();
-  lines.forEach((line, i) => reader.line(JSON.stringify(line), i + 1));
-  const [bash, read] = reader.end().calls;
+  const [bash, read] = (
+    await readSession("2.1.101", [
+      { name: "Bash", input: { command: "env | grep SESSION" }, content: `${stdout}\n[rerun: b1]`, toolUseResult: { stdout, stderr: "", interrupted: false } },
+      { name: "Read", input: { file_path: "/a" }, content: "a\n[rerun: b2]" },
+    ])
+  ).calls;
   assert.equal(bash?.stdout, stdout);
   assert.equal(bash?.returncode, 0);
   assert.equal(read?.stdout, "a\n[rerun: b2]", "only under a Bash result is the line Claude Code's");
