@@ -34,7 +34,8 @@ export interface TranscriptCall {
   unverifiable: string | null;
   /** The harness's own time limit killed the command: its output stops where it was killed. */
   timedOut?: boolean;
-  /** How long the command ran, in milliseconds, where the harness states it (Codex's "timed out after N ms"). */
+  /** How long the command ran, in milliseconds, where the harness states it (Codex's wall time, or its "timed out
+   * after N milliseconds"). */
   durationMs?: number;
   /** The whole output, where the transcript keeps it besides the model's copy (SWE-agent's trajectory). */
   fullOutput?: string;

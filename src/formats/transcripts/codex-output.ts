@@ -79,7 +79,7 @@ function parseHeaderText(output: string): CodexOutput {
   return { text: output, running: false };
 }
 
-/** The header's lines from `offset`: complete when they end at "Output:", the text after it then the output. */
+/** The header's lines from `from`: complete when they end at "Output:", the text after it then the output. */
 function readHeader(output: string, from: number): { result: CodexOutput; complete: boolean } {
   const result: CodexOutput = { text: output, running: false };
   let offset = from;
