@@ -22,10 +22,11 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
     // The transcript's version says which version wrote the marker only when the marker is its harness's own.
     const version = ownMarker ? harnessVersion : null;
     const groups = { ...match.groups };
-    // A marker that states its limit but not the whole: the harness's own count of lines, where it kept one.
-    if (ownMarker && call.lineCounts !== undefined && groups.capLines !== undefined && groups.totalLines === undefined) {
+    // A marker that does not state the whole: the harness's own count of lines, where it kept one.
+    if (ownMarker && call.lineCounts !== undefined && groups.totalLines === undefined) {
       groups.totalLines = call.lineCounts.total;
-      groups.omittedLines = call.lineCounts.total - call.lineCounts.kept;
+      const kept = call.lineCounts.kept;
+      if (kept !== undefined && groups.capLines !== undefined) groups.omittedLines = call.lineCounts.total - kept;
     }
     const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups };
     const caveat = match.marker.caveat;

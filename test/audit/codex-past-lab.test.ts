@@ -48,9 +48,9 @@ for (const version of CODEX_PAST_VERSIONS) {
     const dropped = droppedFrom(output, kept);
     assert.ok(dropped.tailIsTheEnd, "Codex keeps the output's own tail");
     assert.equal(clipped!.span.clip_evidence?.marker, charsCut ? "codex-chars-truncated" : "codex-tokens-truncated");
-    // Above the output, Codex states its line count.
+    // Above the output, Codex states its line count (0.142.0 in the header above "Output:").
     const totalLines = output.split("\n").length - 1;
-    assert.deepEqual(clipped!.span.clip_evidence?.groups, charsCut ? { droppedChars: dropped.chars, totalLines } : { droppedTokens: approxTokens(dropped.chars) });
+    assert.deepEqual(clipped!.span.clip_evidence?.groups, charsCut ? { droppedChars: dropped.chars, totalLines } : { droppedTokens: approxTokens(dropped.chars), totalLines });
     // Which budget Codex cut on: 10,000 bytes under gpt-5.5 until 0.122.0, 10,000 tokens (40,000 bytes) after.
     assert.equal(kept.head.length + kept.tail.length, version === "0.142.0" ? 40_000 : 10_000);
 

@@ -160,7 +160,7 @@ test("a result cut by the cap and killed at the time limit says both, and triage
   writeFileSync(file, `${rollout.map((line) => JSON.stringify({ timestamp: "t", ...line })).join("\n")}\n`);
   const out = fresh("spans.jsonl");
   const text = stdoutText(await runCli(["audit", "--out", out, file]));
-  assert.match(text, /\n    clipped: Codex CLI 0\.119\.0 marker codex-tokens-truncated .*droppedTokens 64995\n    also unverifiable: timed out after 10180 ms \(Codex's command time limit/);
+  assert.match(text, /\n    clipped: Codex CLI 0\.119\.0 marker codex-tokens-truncated .*droppedTokens 64995, totalLines 2482\n    also unverifiable: timed out after 10180 ms \(Codex's command time limit/);
   assert.match(stdoutText(await runCli(["triage", out])), /timed out after 10\.2 s, returncode 124/);
 });
 

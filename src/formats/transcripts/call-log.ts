@@ -21,7 +21,7 @@ export interface CallResult {
   keptOutput?: string;
   totalBytes?: number;
   keptHeadBytes?: number;
-  lineCounts?: { kept: number; total: number };
+  lineCounts?: { kept?: number; total: number };
   keep?: TranscriptCall["keep"];
   clipNote?: string;
 }

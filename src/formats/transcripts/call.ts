@@ -46,9 +46,10 @@ export interface TranscriptCall {
   /** The bytes of the output's head the model's copy shows, where the result marks where that head ends (Claude
    * Code's persisted-output preview). */
   keptHeadBytes?: number;
-  /** The lines of a search result the model got and of the whole result, where the harness recorded both but its
-   * marker names only the limit (Claude Code's Grep: toolUseResult numLines and totalLines). */
-  lineCounts?: { kept: number; total: number };
+  /** The lines of the whole output, and of the part the model got, where the harness states them apart from its
+   * marker (Claude Code's Grep: toolUseResult numLines and totalLines; Codex 0.142's "Total output lines" in the
+   * shell_command header the reader takes off). */
+  lineCounts?: { kept?: number; total: number };
   /** Which part of `fullOutput` `keptOutput` is; the head where not said. */
   keep?: KeepPolicy;
   /** What the transcript shows about the clip beyond its marker (a second cut in the log's own copy). */
