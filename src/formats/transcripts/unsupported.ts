@@ -125,6 +125,16 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       doc.messages.some((message) => isObject(message) && typeof message.content === "string" && (message.content.startsWith("You are OpenHands agent") || message.content.startsWith("EXECUTION RESULT of ["))),
   },
   {
+    name: "a ReAct agent's trajectory in mini-swe-agent's layout",
+    where: "a .traj.json whose actions are ----BEGIN_FUNCTION_CALL---- text and whose results are role tool messages (----TOOL RESULT BEGIN----), not mini-swe-agent's bash blocks or tool calls",
+    source:
+      "a real public file (Berkeley-CS-264/homework-4-react-swe-agent-whxwhx results/…/pytest-dev__pytest-7490.traj.json, blind round 11; no licence, not kept): {info {config {agent: swe-agent}}, messages, trajectory_format: mini-swe-agent-1, context}, a course's own ReAct agent",
+    // Its trajectory_format and messages are mini-swe-agent's: read as one, its 16 calls became 0 and the run clean.
+    document: (doc) =>
+      Array.isArray(doc.messages) &&
+      doc.messages.some((message) => isObject(message) && message.role === "assistant" && typeof message.content === "string" && message.content.includes("----BEGIN_FUNCTION_CALL----")),
+  },
+  {
     name: "a Harbor ATIF trajectory",
     where: "agent/trajectory.json of a Harbor or Terminal-Bench trial: audit the agent's own log beside it, claude-code.txt, sessions/ or gemini-cli.trajectory.json",
     source:

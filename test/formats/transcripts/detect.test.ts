@@ -73,6 +73,7 @@ const UNSUPPORTED: Record<string, string> = {
   "synthetic/unsupported/gemini-cli-stream.jsonl": "Gemini CLI's stream-json output",
   "synthetic/unsupported/antigravity-steps.jsonl": "a Google Antigravity trajectory",
   "synthetic/unsupported/openhands-chat-messages.json": "OpenHands' chat messages of a MopenHands run",
+  "synthetic/unsupported/react-agent-mini-layout.traj.json": "a ReAct agent's trajectory in mini-swe-agent's layout",
   "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
   "synthetic/unsupported/opencode-run.jsonl": "OpenCode",
   "synthetic/unsupported/opencode-export.json": "OpenCode",
