@@ -69,14 +69,17 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
       return;
     }
     if (message.role === "exit") return answerSubmission(message, content);
-    if (pending.length === 0 || message.role === "system") return;
+    // 2.x answers each tool call with a role tool message: one no action waits for is a result no call made.
+    const unasked = (): void => (message.role === "tool" ? log.problem(null, index, "a tool result no action waits for; skipped") : undefined);
+    if (pending.length === 0) return unasked();
+    if (message.role === "system") return;
     if (isFormatError(message, content)) {
       pending = [];
       return;
     }
     const id = stringOr(message.tool_call_id);
     const action = id !== null ? pending.find((candidate) => candidate.callId === id) : pending.find((candidate) => candidate.callId === null);
-    if (action === undefined) return;
+    if (action === undefined) return unasked();
     pending = pending.filter((candidate) => candidate !== action);
     if ((isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) || REJECTED.test(content)) return;
     const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });

@@ -141,3 +141,19 @@ test("2.x: an extra.raw_output shorter than the head and tail shown is not taken
   ]);
   assert.equal(read.calls[0]!.totalBytes, undefined, "1 byte cannot be the whole of 10,000 bytes shown");
 });
+
+test("a tool result no action waits for is reported, never dropped without a word", () => {
+  const read = readMiniSweAgent([
+    { role: "system", content: "s" },
+    { role: "tool", tool_call_id: "call_0", content: "<returncode>0</returncode>\n<output>\nx\n</output>" },
+    { role: "assistant", content: "", tool_calls: [{ id: "call_1", function: { name: "bash", arguments: '{"command": "ls"}' } }] },
+    { role: "tool", tool_call_id: "call_9", content: "<returncode>0</returncode>\n<output>\ny\n</output>" },
+    { role: "tool", tool_call_id: "call_1", content: "<returncode>0</returncode>\n<output>\nsrc\n</output>" },
+  ]);
+  assert.deepEqual(read.calls.map((call) => [call.callId, call.stdout]), [["call_1", "src\n"]]);
+  assert.deepEqual(read.problems.map((problem) => [problem.index, problem.message]), [
+    [2, "a tool result no action waits for; skipped"],
+    [4, "a tool result no action waits for; skipped"],
+  ]);
+});
+
