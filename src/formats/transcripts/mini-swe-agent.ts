@@ -40,9 +40,17 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
   const log = new CallLog();
   // A response's actions become calls only once an observation answers them: a format error means none ran.
   let pending: PendingAction[] = [];
+  // The response the last call came from: its other tool calls (2.x runs them in parallel) are of the same turn, so
+  // a claim of success after them is about all their results.
+  let lastResponse: number | null = null;
+  const callOf = (action: PendingAction) => {
+    const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index }, action.index === lastResponse);
+    lastResponse = action.index;
+    return call;
+  };
   // Actions no observation answered (the run stopped): calls without a result, which the log calls unverifiable.
   const unanswered = (): void => {
-    for (const action of pending) log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
+    for (const action of pending) callOf(action);
     pending = [];
   };
   // 2.x ends a submitted run with {role: "exit", content, extra: {exit_status: "Submitted", submission}}: the submit
@@ -52,7 +60,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     const submit = pending.find((action) => SUBMIT.test(action.command));
     if (submit === undefined || !isObject(message.extra) || message.extra.exit_status !== "Submitted") return;
     for (const action of pending) {
-      const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
+      const call = callOf(action);
       if (action === submit) log.resultFor(call, { stdout: content });
     }
     pending = [];
@@ -82,7 +90,7 @@ export function readMiniSweAgent(doc: JsonObject | readonly unknown[]): Transcri
     if (action === undefined) return unasked();
     pending = pending.filter((candidate) => candidate !== action);
     if ((isObject(message.extra) && message.extra.exception_info === NOT_EXECUTED) || REJECTED.test(content)) return;
-    const call = log.call({ callId: action.callId, toolName: "bash", command: action.command, shell: "bash", cwd: null, line: null, index: action.index });
+    const call = callOf(action);
     log.resultFor(call, { ...observationOf(content), ...wholeOutputSize(message.extra, content), ...killedAtTimeout(message.extra) });
   });
   unanswered();

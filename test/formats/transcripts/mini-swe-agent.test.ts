@@ -157,3 +157,20 @@ test("a tool result no action waits for is reported, never dropped without a wor
   ]);
 });
 
+test("2.x parallel tool calls are one turn: a claim of success after them is about every result", () => {
+  const read = readMiniSweAgent([
+    { role: "system", content: "s" },
+    {
+      role: "assistant",
+      content: "",
+      tool_calls: [
+        { id: "call_1", function: { name: "bash", arguments: '{"command": "pytest tests/a.py"}' } },
+        { id: "call_2", function: { name: "bash", arguments: '{"command": "pytest tests/b.py"}' } },
+      ],
+    },
+    { role: "tool", tool_call_id: "call_1", content: "<returncode>1</returncode>\n<output>\n1 failed\n</output>" },
+    { role: "tool", tool_call_id: "call_2", content: "<returncode>0</returncode>\n<output>\n1 passed\n</output>" },
+    { role: "assistant", content: "All tests pass." },
+  ]);
+  assert.deepEqual(read.calls.map((call) => [call.callId, call.declaredSuccess]), [["call_1", true], ["call_2", true]]);
+});
