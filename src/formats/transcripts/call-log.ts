@@ -1,6 +1,7 @@
 // Pairs calls with their results in transcript order, and notes whether the agent declared success right after.
 import { declaresSuccess } from "./success.js";
 import type { TranscriptCall, TranscriptProblem } from "./call.js";
+import { TEXT_LINE } from "./json-values.js";
 
 // A transcript full of new record types names the most frequent ones, not all.
 const MAX_TYPES_NAMED = 10;
@@ -37,6 +38,8 @@ export class CallLog {
   // Record types the reader does not know, with how many lines of each: said once, in one line, at the end.
   private readonly unknownTypes = new Map<string, number>();
   private firstUnknownLine: number | null = null;
+  // Lines of text among the JSON lines: how many, and where the first and last are.
+  private readonly textLines: { count: number; first?: number; last?: number } = { count: 0 };
   readonly problems: TranscriptProblem[] = [];
 
   /** A call the agent made; `sameTurn` where it belongs to the response the previous call did (Claude Code writes a
@@ -108,6 +111,15 @@ export class CallLog {
     this.problems.push({ line, index, message });
   }
 
+  /** A line that is not a JSON object (parseObjectLine's reason): lines of text are summed up in one problem by
+   * `end`, each other kind is said at its line. */
+  unparsedLine(line: number, reason: string): void {
+    if (reason !== TEXT_LINE) return this.problem(line, null, `${reason}; skipped`);
+    this.textLines.count++;
+    this.textLines.first ??= line;
+    this.textLines.last = line;
+  }
+
   /** A line of a record type the reader does not know: counted, and summed up in one problem by `end`. `within`
    * names the known record that held it, where the unknown type is a payload's (`response_item`). */
   unknownRecord(line: number, type: unknown, within?: string): void {
@@ -128,6 +140,11 @@ export class CallLog {
       if (!this.answered.has(call)) call.unverifiable ??= "no result in the transcript (a torn last line, or the run stopped)";
     }
     if (this.unknownTypes.size > 0) this.problems.push({ line: null, index: null, message: this.unknownSummary() });
+    const text = this.textLines;
+    if (text.count > 0) {
+      const where = text.count === 1 ? `at line ${text.first}` : `lines ${text.first} to ${text.last}`;
+      this.problems.push({ line: null, index: null, message: `${text.count} ${text.count === 1 ? "line" : "lines"} of text, not JSON (printed among the records): ${where}` });
+    }
     return this.calls;
   }
 

@@ -44,7 +44,7 @@ export class ClaudeCodeReader implements TranscriptReader {
   line(text: string, line: number): void {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
-    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (typeof record === "string") return this.log.unparsedLine(line, record);
     this.record(record, line);
   }
 

@@ -57,7 +57,7 @@ export class CodexReader implements TranscriptReader {
   line(text: string, line: number): void {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
-    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (typeof record === "string") return this.log.unparsedLine(line, record);
     if (record.record_type === "state") return;
     if (!("payload" in record) && typeof record.type === "string" && LEGACY_ITEMS.has(record.type)) return this.item(record, line);
     if (isLegacyMeta(record)) return this.context({ ...record, cli_version: null });

@@ -144,7 +144,7 @@ export class GeminiReader implements TranscriptReader {
   line(text: string, line: number): void {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
-    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (typeof record === "string") return this.log.unparsedLine(line, record);
     if (isGeminiMetadata(record)) {
       this.sessionId ??= stringOr(record.sessionId);
       return;

@@ -21,13 +21,20 @@ export function contentText(content: unknown): string {
   return "";
 }
 
+/** A line that does not open as JSON does ({, [, a string, a number, true, false, null): text a program printed among
+ * the records (the OpenHands CLI's terminal warnings above its `--headless --json` events), not a torn record. */
+export const opensAsText = (text: string): boolean => !/^\s*(?:[{["\d-]|true|false|null)/.test(text);
+
+/** parseObjectLine's reason for a line of text. */
+export const TEXT_LINE = "not JSON: a line of text";
+
 /** Parses one JSON line; a reason instead where it is not a JSON object. */
 export function parseObjectLine(text: string): JsonObject | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return "not JSON (a torn or damaged line)";
+    return opensAsText(text) ? TEXT_LINE : "not JSON (a torn or damaged line)";
   }
   return isObject(value) ? value : "JSON but not an object";
 }

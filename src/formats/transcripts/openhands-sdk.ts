@@ -177,7 +177,7 @@ export class OpenHandsSdkReader implements TranscriptReader {
   line(text: string, line: number): void {
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
-    if (typeof record === "string") return this.events.log.problem(line, null, `${record}; skipped`);
+    if (typeof record === "string") return this.events.log.unparsedLine(line, record);
     // An instance's events (none, where the run failed to start) are placed at its line, by their position in its
     // history; an event's envelope has no history but a kind.
     if (Array.isArray(record.history) && typeof record.kind !== "string") {

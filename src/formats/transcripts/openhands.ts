@@ -122,7 +122,7 @@ export class OpenHandsEvalReader implements TranscriptReader {
     if (this.sdk !== null) return this.sdk.line(text, line);
     if (text.trim() === "") return;
     const record = parseObjectLine(text);
-    if (typeof record === "string") return this.log.problem(line, null, `${record}; skipped`);
+    if (typeof record === "string") return this.log.unparsedLine(line, record);
     if (!isEvaluationInstance(record)) return this.log.problem(line, null, "no instance_id (or id and instance, or resolver issue) and history (a predictions line, not an agent's run); skipped");
     if (isSdkInstance(record)) {
       if (this.sawV0Events) return this.log.problem(line, null, "its history holds OpenHands SDK (V1) events, but the file's first instance is V0's: audit the V1 lines apart; skipped");

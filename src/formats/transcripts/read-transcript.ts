@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { readLines, refuseNonRegular, unreadableInput } from "../jsonl-lines.js";
 import type { TranscriptFormat, TranscriptRead, TranscriptReader } from "./call.js";
 import { detectDocument, detectLines, type SniffedRecord } from "./detect.js";
-import { parseObjectLine } from "./json-values.js";
+import { parseObjectLine, TEXT_LINE } from "./json-values.js";
 import { TRANSCRIPT_FORMATS } from "./formats.js";
 import { isSdkEvent, readOpenHandsSdk } from "./openhands-sdk.js";
 import { isSqliteHeader, SQLITE_DATABASE, unsupportedReason } from "./unsupported.js";
@@ -172,11 +172,17 @@ async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
   }
 }
 
+// Lines of text a program printed above its JSON lines, passed over before the first record: the OpenHands CLI's
+// `--headless --json` prints its terminal warnings and "✓ Agent initialized" above the events on the same stdout.
+// A line opening as JSON does (a document's first line) is never such text.
+const LEADING_TEXT_LINES = 16;
+
 // The records of the complete lines in the sniffed bytes, from the first non-empty line (a first line longer than
 // the sniff is a document's), while they parse as objects: the first that does not ends the list.
 function sniffedRecords(head: string, whole: boolean): SniffedRecord[] {
   const records: SniffedRecord[] = [];
   let offset = 0;
+  let leadingText = 0;
   for (let line = 1; offset < head.length; line++) {
     let end = head.indexOf("\n", offset);
     if (end === -1 && !whole) break;
@@ -185,7 +191,13 @@ function sniffedRecords(head: string, whole: boolean): SniffedRecord[] {
     offset = end + 1;
     if (text.trim() === "") continue;
     const record = parseObjectLine(text);
-    if (typeof record === "string") break;
+    if (typeof record === "string") {
+      if (records.length === 0 && leadingText < LEADING_TEXT_LINES && record === TEXT_LINE) {
+        leadingText++;
+        continue;
+      }
+      break;
+    }
     records.push({ record, line });
   }
   return records;

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import fc from "fast-check";
 import { ClaudeCodeReader } from "../../../src/formats/transcripts/claude-code.js";
 import { CodexReader } from "../../../src/formats/transcripts/codex.js";
 import { readTranscript } from "../../../src/formats/transcripts/read-transcript.js";
 import { scratchPaths } from "../../helpers/scratch.js";
+import { transcriptPath } from "../../helpers/transcripts.js";
 
 const fresh = scratchPaths("toolspan-transcript-");
 
@@ -48,4 +49,32 @@ test("a Codex-looking file of random lines after a real first line is audited, n
     }),
     { numRuns: 100 },
   );
+});
+
+// What `openhands --headless --json` prints on stdout: its terminal warnings and progress above the events, its
+// summary panel below them (a real CLI 1.16 capture, blind round 11; no licence, so these lines are invented).
+const BANNER = ["OpenHands CLI terminal UI may not work correctly in this environment", "\u001b[32m✓ Agent initialized with model: openai/local\u001b[0m", "Agent is working"];
+const PANEL = ["Agent finished", "", "\u001b[36m│\u001b[0m The tests pass.", "Goodbye! 👋"];
+
+test("text printed above and below JSON lines is passed over and summed up in one line: the lines are read", async () => {
+  const events = readFileSync(transcriptPath("openhands_sdk/goal-events.jsonl"), "utf8").trimEnd().split("\n");
+  const path = fresh("headless.jsonl");
+  writeFileSync(path, [...BANNER, ...events, ...PANEL].join("\n"));
+  const read = await readTranscript(path);
+  const alone = await readTranscript(transcriptPath("openhands_sdk/goal-events.jsonl"));
+  assert.equal(read.format, "openhands-sdk");
+  assert.deepEqual(read.calls.map((call) => [call.command, call.stdout]), alone.calls.map((call) => [call.command, call.stdout]));
+  const lastText = BANNER.length + events.length + PANEL.length;
+  assert.deepEqual(read.problems.at(-1), { line: null, index: null, message: `6 lines of text, not JSON (printed among the records): lines 1 to ${lastText}` });
+});
+
+test("a torn record is still said at its line, and text alone is no transcript", async () => {
+  const events = readFileSync(transcriptPath("openhands_sdk/goal-events.jsonl"), "utf8").trimEnd().split("\n");
+  const torn = fresh("torn.jsonl");
+  writeFileSync(torn, [...events, events[1]!.slice(0, 40)].join("\n"));
+  const read = await readTranscript(torn);
+  assert.ok(read.problems.some((problem) => problem.line === events.length + 1 && problem.message === "not JSON (a torn or damaged line); skipped"));
+  const text = fresh("text.jsonl");
+  writeFileSync(text, BANNER.join("\n"));
+  await assert.rejects(readTranscript(text), /not a recognised transcript/);
 });
