@@ -152,9 +152,14 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
       {
         order: 3,
         name: "message list",
+        // Only 1.x before trajectory_format saved a bare list, its actions fenced bash blocks: tool calls and role
+        // tool results came with 2.x, which always writes the document. A bare list of chat messages with tool calls
+        // is another tool's (a chat-completions log), whose calls read as none.
         test: (doc) => {
           const first = Array.isArray(doc) ? doc.find(isObject) : undefined;
-          return (first !== undefined && "role" in first && "content" in first) || null;
+          if (first === undefined || !("role" in first) || !("content" in first)) return null;
+          const toolCalls = (doc as unknown[]).some((m) => isObject(m) && (m.role === "tool" || "tool_calls" in m));
+          return toolCalls ? "not a mini-swe-agent trajectory: a bare list of chat messages with tool calls (mini-swe-agent saves those in its {messages, trajectory_format} document)" : true;
         },
       },
       {

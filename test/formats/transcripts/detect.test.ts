@@ -246,6 +246,21 @@ test("a {messages} document is mini-swe-agent's only with its trajectory_format 
   assert.deepEqual(detectDocument(early), { format: "mini-swe-agent" });
 });
 
+test("a bare message list is mini-swe-agent's only without tool calls: 1.x saved it so, 2.x always the document", async () => {
+  // The layout of a real chat-completions log (blind round 11, a harness's own dialogue.messages.json): read as
+  // mini-swe-agent, its 31 execute_bash calls became 0 and the run was called clean.
+  const log = [
+    { role: "system", content: "## Stage" },
+    { role: "user", content: "Execute the bump. Use execute_bash to run commands." },
+    { role: "assistant", content: "Let me look.", tool_calls: [{ id: "chatcmpl-tool-1", type: "function", function: { name: "execute_bash", arguments: '{"cmd": "ls -la"}' } }] },
+    { role: "tool", tool_call_id: "chatcmpl-tool-1", content: "rc=0\ntotal 608" },
+  ];
+  assert.match((detectDocument(log) as { reason?: string }).reason ?? "", /^not a mini-swe-agent trajectory: a bare list of chat messages with tool calls/);
+  const bare: unknown = JSON.parse(readFileSync(transcriptPath("mini_swe_agent/local.traj.json"), "utf8"));
+  assert.ok(Array.isArray(bare));
+  assert.deepEqual(detectDocument(bare), { format: "mini-swe-agent" });
+});
+
 test("a Claude-Code-shaped record with no session id is refused as no Claude Code session, not as a broken Codex rollout", () => {
   // wesm/agentsview's trimmed Claude Code sample (held-out round 3) was refused as "not a Codex rollout".
   const record = { type: "user", timestamp: "2024-01-01T10:00:00Z", message: { content: "Fix the login bug" }, cwd: "/w" };
