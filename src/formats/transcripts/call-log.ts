@@ -40,6 +40,8 @@ export class CallLog {
   private firstUnknownLine: number | null = null;
   // Lines of text among the JSON lines: how many, and where the first and last are.
   private readonly textLines: { count: number; first?: number; last?: number } = { count: 0 };
+  // Why a call still waiting when the run said it stopped got no result.
+  private readonly stopReasons = new Map<TranscriptCall, string>();
   readonly problems: TranscriptProblem[] = [];
 
   /** A call the agent made; `sameTurn` where it belongs to the response the previous call did (Claude Code writes a
@@ -129,6 +131,12 @@ export class CallLog {
     this.firstUnknownLine ??= line;
   }
 
+  /** The run stopped the calls still waiting for a result (Codex's turn_aborted): if none comes later, `reason` is
+   * why, not a torn line; the first stop a call saw is the one that left it. */
+  stopped(reason: string): void {
+    for (const call of this.open.values()) if (!this.answered.has(call) && !this.stopReasons.has(call)) this.stopReasons.set(call, reason);
+  }
+
   /** Every call in order; a call whose result never came is unverifiable. */
   end(): TranscriptCall[] {
     for (const { unmatched } of this.early.values()) unmatched();
@@ -137,7 +145,7 @@ export class CallLog {
     const place = (problem: TranscriptProblem): number => problem.line ?? problem.index ?? Number.POSITIVE_INFINITY;
     this.problems.sort((a, b) => place(a) - place(b));
     for (const call of this.calls) {
-      if (!this.answered.has(call)) call.unverifiable ??= "no result in the transcript (a torn last line, or the run stopped)";
+      if (!this.answered.has(call)) call.unverifiable ??= this.stopReasons.get(call) ?? "no result in the transcript (a torn last line, or the run stopped)";
     }
     if (this.unknownTypes.size > 0) this.problems.push({ line: null, index: null, message: this.unknownSummary() });
     const text = this.textLines;

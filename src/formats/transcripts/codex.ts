@@ -69,7 +69,7 @@ export class CodexReader implements TranscriptReader {
     const payload = record.payload;
     if (record.type === "session_meta" || record.type === "turn_context") this.context(payload);
     else if (record.type === "response_item") this.item(payload, line);
-    else if (record.type === "event_msg") this.event(payload);
+    else if (record.type === "event_msg") this.event(payload, line);
   }
 
   private context(payload: JsonObject): void {
@@ -152,8 +152,10 @@ export class CodexReader implements TranscriptReader {
     if (cell !== null) this.cells.waited(made, cell);
   }
 
-  private event(payload: JsonObject): void {
+  private event(payload: JsonObject, line: number): void {
     if (payload.type === "agent_message") this.log.assistantText(stringOr(payload.message, "")!);
+    // The user stopped the turn (reason "interrupted"; 0.116 writes it after the call it left without an output).
+    else if (payload.type === "turn_aborted") this.log.stopped(`no result: the turn was aborted (${shortReason(payload.reason)}) at line ${line}, before it came`);
     else if (payload.type === "task_complete") this.log.assistantText(stringOr(payload.last_agent_message, "")!);
     else if (payload.type === "item_completed" && isObject(payload.item) && payload.item.type === "CommandExecution") {
       const id = stringOr(payload.item.id);
@@ -208,6 +210,13 @@ function compareLogCopy(call: TranscriptCall, copy: string): void {
     call.keptOutput = head + tail;
     call.keep = "head+tail";
   }
+}
+
+// The reason a turn_aborted names, as the file spells it (cut short: it is the file's), or that it names none.
+function shortReason(reason: unknown): string {
+  const text = stringOr(reason);
+  if (text === null || text === "") return "no reason given";
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 const noteMore = (note: string | undefined, more: string): string => (note === undefined ? more : `${note}; ${more}`);

@@ -133,6 +133,27 @@ test("a call the user interrupted is unverifiable, in both of Codex's wordings",
   ]);
 });
 
+test("a call the turn was aborted on, with no output ever, says so; one answered after the abort keeps its result", () => {
+  // As a real 0.116 rollout holds it (blind round 11): an apply_patch, then turn_aborted two lines later, no output.
+  const event = (payload: object): string => JSON.stringify({ timestamp: "t", type: "event_msg", payload });
+  const read = readRollout([
+    meta("0.116.0"),
+    item({ type: "custom_tool_call", name: "apply_patch", input: "*** Begin Patch", call_id: "a" }),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "npm test" }), call_id: "b" }),
+    event({ type: "turn_aborted", turn_id: "t1", reason: "interrupted" }),
+    item({ type: "function_call_output", call_id: "b", output: "Exit code: 0\nWall time: 1 seconds\nOutput:\nok\n" }),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "ls" }), call_id: "c" }),
+    event({ type: "turn_aborted", turn_id: "t2", reason: "x".repeat(100) }),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "pwd" }), call_id: "d" }),
+  ]);
+  assert.deepEqual(read.calls.map((call) => call.unverifiable), [
+    "no result: the turn was aborted (interrupted) at line 4, before it came",
+    null,
+    `no result: the turn was aborted (${"x".repeat(40)}…) at line 7, before it came`,
+    "no result in the transcript (a torn last line, or the run stopped)",
+  ]);
+});
+
 test("a poll or wait the user interrupted ends its session's or cell's one result: no second finding beside it", () => {
   const read = readRollout([
     meta("0.144.1"),
