@@ -1,5 +1,5 @@
 // An untrusted span read into the typed facts the decision table selects on; a wrong type reads as unknown.
-import { CONTRACT_ID } from "../contract/constants.js";
+import { pipesReadToEnd } from "../contract/pipes-read.js";
 import type { StreamName } from "../contract/span.js";
 import type { SpanObject } from "../contract/span-fields.js";
 import { spanArgv, unverifiableReason } from "../contract/transcript-span.js";
@@ -90,7 +90,7 @@ export function spanFacts(span: SpanObject): SpanFacts {
     okPreview: typeof span.ok_preview === "boolean" ? span.ok_preview : undefined,
     timedOut: span.timed_out === true,
     stalled: span.stalled === true,
-    pipesReadToEnd: span.contract === CONTRACT_ID && span.stalled === false,
+    pipesReadToEnd: pipesReadToEnd(span),
     signal: stringOrNull(span.signal),
     error: stringOrNull(span.error),
     unverifiable: unverifiableReason(span),

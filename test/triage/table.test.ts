@@ -170,6 +170,12 @@ describe("the table as data", () => {
     assert.deepEqual(rowsOf({ ...unknownResult({ ...transcriptSource, unverifiable: "timed out" }), timed_out: true }), ["timed-out", "unverifiable-result"]);
   });
 
+  test("empty streams and exit 0 on a transcript's call the harness saw end are no pipe stall; unseen ends still are", () => {
+    const empty = withChanges(spanFor({ stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), returncode: 0 }), { stalled: undefined, source: transcriptSource });
+    assert.deepEqual(rowsOf(empty), []);
+    assert.ok(rowsOf(withChanges(empty, { timed_out: true })).includes("empty-streams-ok"));
+  });
+
   test("a reason the span states is shown cut short: a hostile one makes no line of any length", () => {
     const observed = observationOf(unknownResult({ ...transcriptSource, unverifiable: `${"\u{1F600}".repeat(300)}` }), "unverifiable-result")!;
     assert.ok(observed.startsWith(`unverifiable: ${"\u{1F600}".repeat(200)}…;`), observed.slice(0, 40));
