@@ -37,6 +37,8 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   const head = await sniff(path);
   // Not JSON at all, so its parse error would say nothing of it: some harnesses keep their sessions in SQLite.
   if (isSqliteHeader(head.text)) throw new UnrecognisedTranscript(path, unsupportedReason(SQLITE_DATABASE));
+  if (head.utf16) throw new UnrecognisedTranscript(path, "UTF-16 text (as Windows PowerShell's > saves it): audit reads UTF-8; convert it first (iconv -f UTF-16 -t UTF-8)");
+  if (head.whole && head.text.trim() === "") throw new UnrecognisedTranscript(path, "an empty file: no transcript in it");
   // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
   // only its start tells it.
   if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));
@@ -157,13 +159,21 @@ async function hasSecondLine(path: string): Promise<boolean> {
   }
 }
 
-async function sniff(path: string): Promise<{ text: string; whole: boolean }> {
+// UTF-16 text, as Windows PowerShell's `>` saves a transcript: its byte-order mark, or JSON's opening { or [ with a
+// zero byte beside it (no UTF-8 transcript holds a zero byte there).
+const OPENING = new Set([0x7b, 0x5b]);
+const isUtf16 = (bytes: Buffer): boolean =>
+  bytes.length >= 2 &&
+  ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (OPENING.has(bytes[0]!) && bytes[1] === 0) || (bytes[0] === 0 && OPENING.has(bytes[1]!)));
+
+async function sniff(path: string): Promise<{ text: string; whole: boolean; utf16: boolean }> {
   try {
     const handle = await open(path, "r");
     try {
       const buffer = Buffer.alloc(SNIFF_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-      return { text: buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, ""), whole: bytesRead < SNIFF_BYTES };
+      const bytes = buffer.subarray(0, bytesRead);
+      return { text: bytes.toString("utf8").replace(/^\uFEFF/, ""), whole: bytesRead < SNIFF_BYTES, utf16: isUtf16(bytes) };
     } finally {
       await handle.close();
     }

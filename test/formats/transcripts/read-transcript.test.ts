@@ -4,7 +4,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { ClaudeCodeReader } from "../../../src/formats/transcripts/claude-code.js";
 import { CodexReader } from "../../../src/formats/transcripts/codex.js";
-import { readTranscript } from "../../../src/formats/transcripts/read-transcript.js";
+import { readTranscript, UnrecognisedTranscript } from "../../../src/formats/transcripts/read-transcript.js";
 import { scratchPaths } from "../../helpers/scratch.js";
 import { transcriptPath } from "../../helpers/transcripts.js";
 
@@ -77,4 +77,23 @@ test("a torn record is still said at its line, and text alone is no transcript",
   const text = fresh("text.jsonl");
   writeFileSync(text, BANNER.join("\n"));
   await assert.rejects(readTranscript(text), /not a recognised transcript/);
+});
+
+test("an empty file and UTF-16 text are refused saying what they are, not with a JSON parse error", async () => {
+  const lines = readFileSync(transcriptPath("openhands_sdk/goal-events.jsonl"), "utf8");
+  const cases: [string, Buffer, RegExp][] = [
+    ["empty.jsonl", Buffer.alloc(0), /^an empty file: no transcript in it$/],
+    ["blank.jsonl", Buffer.from("\n \r\n\t\n"), /^an empty file/],
+    ["utf16le.jsonl", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lines, "utf16le")]), /^UTF-16 text .*convert it first \(iconv -f UTF-16 -t UTF-8\)$/],
+    ["utf16be.jsonl", Buffer.from(lines, "utf16le").swap16(), /^UTF-16 text/],
+  ];
+  for (const [name, bytes, reason] of cases) {
+    const path = fresh(name);
+    writeFileSync(path, bytes);
+    await assert.rejects(readTranscript(path), (error: Error) => {
+      assert.ok(error instanceof UnrecognisedTranscript, name);
+      assert.match(error.reason, reason, name);
+      return true;
+    });
+  }
 });
