@@ -135,6 +135,14 @@ export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
       doc.messages.some((message) => isObject(message) && message.role === "assistant" && typeof message.content === "string" && message.content.includes("----BEGIN_FUNCTION_CALL----")),
   },
   {
+    name: "chat messages in the Gemini API's shape",
+    where: "{role: user | model, parts} messages, not Gemini CLI's session (~/.gemini/tmp/<project>/chats/session-*.json, whose messages are {type, content, toolCalls})",
+    source:
+      "a real public file (Master66999/Trail-Companion- gemini_session.json, blind round 11; no licence, not kept): {sessionId, project, createdAt, updatedAt, messages [{role, parts [{text}], timestamp}]}, a session another agent rewrote",
+    // Its messages have a role, as mini-swe-agent's: it was refused as a broken mini-swe-agent trajectory.
+    document: (doc) => Array.isArray(doc.messages) && doc.messages.some((message) => isObject(message) && typeof message.role === "string" && Array.isArray(message.parts)),
+  },
+  {
     name: "a Harbor ATIF trajectory",
     where: "agent/trajectory.json of a Harbor or Terminal-Bench trial: audit the agent's own log beside it, claude-code.txt, sessions/ or gemini-cli.trajectory.json",
     source:

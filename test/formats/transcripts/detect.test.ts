@@ -74,6 +74,7 @@ const UNSUPPORTED: Record<string, string> = {
   "synthetic/unsupported/antigravity-steps.jsonl": "a Google Antigravity trajectory",
   "synthetic/unsupported/openhands-chat-messages.json": "OpenHands' chat messages of a MopenHands run",
   "synthetic/unsupported/react-agent-mini-layout.traj.json": "a ReAct agent's trajectory in mini-swe-agent's layout",
+  "synthetic/unsupported/gemini-api-messages.json": "chat messages in the Gemini API's shape",
   "synthetic/unsupported/grok-cli-headless.jsonl": "Grok CLI",
   "synthetic/unsupported/opencode-run.jsonl": "OpenCode",
   "synthetic/unsupported/opencode-export.json": "OpenCode",
