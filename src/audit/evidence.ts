@@ -22,12 +22,13 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
     // The transcript's version says which version wrote the marker only when the marker is its harness's own.
     const version = ownMarker ? harnessVersion : null;
     const groups = { ...match.groups };
-    // A marker that does not state the whole: the harness's own count of lines, where it kept one.
-    if (ownMarker && call.lineCounts !== undefined && groups.totalLines === undefined) {
+    // A marker that states its limit but not the whole: the harness's own count of lines, where it kept one.
+    if (ownMarker && call.lineCounts !== undefined && groups.capLines !== undefined && groups.totalLines === undefined) {
       groups.totalLines = call.lineCounts.total;
-      const kept = call.lineCounts.kept;
-      if (kept !== undefined && groups.capLines !== undefined) groups.omittedLines = call.lineCounts.total - kept;
+      groups.omittedLines = call.lineCounts.total - call.lineCounts.kept;
     }
+    // What the harness's header said of the whole, where the reader took that header off the text.
+    if (ownMarker) for (const [name, value] of Object.entries(call.headerFigures ?? {})) groups[name as keyof typeof groups] ??= value;
     const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups };
     const caveat = match.marker.caveat;
     const notes = [ownMarker && caveat !== undefined && fromVersion(harnessVersion, caveat.since) ? caveat.note : undefined, call.clipNote];

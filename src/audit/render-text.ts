@@ -36,7 +36,13 @@ function capText(call: AuditedCall): string {
   // A marker that names the head and tail it kept (Gemini CLI's "Showing first 8,000 and last 32,000") states its cap.
   const { headChars, tailChars } = groups;
   const chars = groups.capChars ?? (typeof headChars === "number" && typeof tailChars === "number" ? headChars + tailChars : undefined);
-  return typeof chars === "number" ? `unknown in bytes (the marker's: ${chars} characters)` : "unknown";
+  if (typeof chars === "number") return `unknown in bytes (the marker's: ${chars} characters)`;
+  // Codex states the whole in tokens and what it dropped: the rest is the token budget it kept.
+  const { originalTokens, droppedTokens } = groups;
+  if (typeof originalTokens === "number" && typeof droppedTokens === "number" && originalTokens > droppedTokens) {
+    return `unknown in bytes (the marker's: ${originalTokens - droppedTokens} tokens)`;
+  }
+  return "unknown";
 }
 
 /** One finding's block. */

@@ -43,7 +43,8 @@ test("the real Codex splices name the tokens dropped and the version that wrote 
   const audit = await auditTranscript(transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl"));
   assert.deepEqual(
     audit.findings.map((call) => call.span.clip_evidence),
-    // Each output opens with Codex's line count, above the cut.
+    // Each output opens with Codex's line count, above the cut; the header above Output: states the whole in tokens,
+    // 10,000 more than were dropped (the call's max_output_tokens).
     [
       [166, 734],
       [3644, 73],
@@ -53,7 +54,7 @@ test("the real Codex splices name the tokens dropped and the version that wrote 
       version: "0.128.0-alpha.1",
       versions: "unknown (seen in 0.116.0 to 0.171.0)",
       marker: "codex-tokens-truncated",
-      groups: { totalLines, droppedTokens },
+      groups: { totalLines, droppedTokens, originalTokens: droppedTokens! + 10_000 },
     })),
   );
   assert.ok(audit.findings.every((call) => call.firstAction?.row === "stdout-clipped"));

@@ -169,6 +169,11 @@ test("a marker that names the head and tail it kept states the cap in characters
   assert.match(text, /: headChars 8000, tailChars 32000, droppedChars 30086\n    stdout: unknown bytes written, cap unknown in bytes \(the marker's: 40000 characters\)\n/);
 });
 
+test("Codex's header states the whole in tokens: the cap is what it kept, in tokens (the real 0.128 rollout)", async () => {
+  const text = stdoutText(await runCli(["audit", transcriptPath("codex/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl")]));
+  assert.match(text, /: totalLines 734, droppedTokens 166, originalTokens 10166\n    stdout: unknown bytes written, cap unknown in bytes \(the marker's: 10000 tokens\)\n/);
+});
+
 test("--redact-argv: secrets on the recorded command lines are replaced everywhere, and rerun refuses such a span", async () => {
   const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;
   const rollout = [

@@ -22,7 +22,8 @@ export interface CallResult {
   keptOutput?: string;
   totalBytes?: number;
   keptHeadBytes?: number;
-  lineCounts?: { kept?: number; total: number };
+  lineCounts?: { kept: number; total: number };
+  headerFigures?: { totalLines?: number; originalTokens?: number };
   keep?: TranscriptCall["keep"];
   clipNote?: string;
 }
@@ -93,6 +94,7 @@ export class CallLog {
     if (result.totalBytes !== undefined) call.totalBytes = result.totalBytes;
     if (result.keptHeadBytes !== undefined) call.keptHeadBytes = result.keptHeadBytes;
     if (result.lineCounts !== undefined) call.lineCounts = result.lineCounts;
+    if (result.headerFigures !== undefined) call.headerFigures = result.headerFigures;
     if (result.keep !== undefined) call.keep = result.keep;
     if (result.clipNote !== undefined) call.clipNote = result.clipNote;
     this.answered.add(call);

@@ -46,10 +46,12 @@ export interface TranscriptCall {
   /** The bytes of the output's head the model's copy shows, where the result marks where that head ends (Claude
    * Code's persisted-output preview). */
   keptHeadBytes?: number;
-  /** The lines of the whole output, and of the part the model got, where the harness states them apart from its
-   * marker (Claude Code's Grep: toolUseResult numLines and totalLines; Codex 0.142's "Total output lines" in the
-   * shell_command header the reader takes off). */
-  lineCounts?: { kept?: number; total: number };
+  /** The lines of a search result the model got and of the whole result, where the harness recorded both but its
+   * marker names only the limit (Claude Code's Grep: toolUseResult numLines and totalLines). */
+  lineCounts?: { kept: number; total: number };
+  /** What the harness stated of the whole output in a header the reader took off the text before the output (Codex's
+   * "Total output lines: N" and "Original token count: T" above "Output:"): they join its marker's figures. */
+  headerFigures?: { totalLines?: number; originalTokens?: number };
   /** Which part of `fullOutput` `keptOutput` is; the head where not said. */
   keep?: KeepPolicy;
   /** What the transcript shows about the clip beyond its marker (a second cut in the log's own copy). */

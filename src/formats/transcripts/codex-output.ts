@@ -17,8 +17,9 @@ export interface CodexOutput {
   /** How long Codex says the command ran (or, for a piece of a running one, waited for it), in milliseconds: its
    * "Wall time: S seconds" line or the JSON's metadata.duration_seconds. */
   wallTimeMs?: number;
-  /** The output's line count its header states ("Total output lines: N" above "Output:", 0.142's shell_command). */
-  totalLines?: number;
+  /** What its header states of the whole output: "Total output lines: N" (0.119 and 0.142's shell_command) and
+   * "Original token count: T" (unified exec), above "Output:". */
+  figures?: { totalLines?: number; originalTokens?: number };
 }
 
 const HEADER = /^(?:Chunk ID: |Wall time: |Original token count: |Total output lines: |Process exited with code |Exit code: |Process running with session ID )/;
@@ -26,6 +27,7 @@ const EXITED = /^(?:Process exited with code |Exit code: )(-?\d{1,4})$/;
 const RUNNING = /^Process running with session ID (\d{1,12})$/;
 const WALL_TIME = /^Wall time: (\d{1,9}(?:\.\d{1,9})?) seconds$/;
 const TOTAL_LINES = /^Total output lines: (\d{1,12})$/;
+const ORIGINAL_TOKENS = /^Original token count: (\d{1,12})$/;
 
 // Seconds as whole milliseconds, where they are a finite count.
 const secondsToMs = (seconds: unknown): number | undefined =>
@@ -101,8 +103,10 @@ function readHeader(output: string, from: number): { result: CodexOutput; comple
     if (exited) result.returncode = Number(exited[1]);
     const wall = WALL_TIME.exec(line);
     if (wall) result.wallTimeMs = secondsToMs(Number(wall[1]))!;
-    const stated = TOTAL_LINES.exec(line);
-    if (stated) result.totalLines = Number(stated[1]);
+    const lines = TOTAL_LINES.exec(line)?.[1];
+    if (lines !== undefined) (result.figures ??= {}).totalLines = Number(lines);
+    const tokens = ORIGINAL_TOKENS.exec(line)?.[1];
+    if (tokens !== undefined) (result.figures ??= {}).originalTokens = Number(tokens);
     // Running whatever its id says; only a number is a session a poll can name.
     if (line.startsWith("Process running with session ID ")) result.running = true;
     const session = RUNNING.exec(line)?.[1];

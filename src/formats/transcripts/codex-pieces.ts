@@ -21,6 +21,10 @@ export function joinPieces(pieces: readonly [TranscriptCall, ...TranscriptCall[]
   const cut = pieces.filter((piece) => findClipMatch(piece.stdout)?.marker.harness === "Codex CLI");
   start.stdout = pieces.map((piece) => piece.stdout).join("");
   start.declaredSuccess = pieces.some((piece) => piece.declaredSuccess);
+  // The marker found in the joined text is the first cut piece's: so are the figures its header stated.
+  const figures = cut[0]?.headerFigures;
+  if (figures !== undefined) start.headerFigures = figures;
+  else delete start.headerFigures;
   // Each piece's wall time is how long Codex waited for it: together, how long the model watched the command.
   const times = pieces.map((piece) => piece.durationMs);
   if (times.every((ms) => ms !== undefined)) start.durationMs = times.reduce((sum, ms) => sum + ms, 0);

@@ -111,7 +111,7 @@ export class CodexReader implements TranscriptReader {
           stdout: output.text,
           ...(returncode !== undefined ? { returncode } : {}),
           ...(output.wallTimeMs !== undefined ? { durationMs: output.wallTimeMs } : {}),
-          ...(output.totalLines !== undefined ? { lineCounts: { total: output.totalLines } } : {}),
+          ...(output.figures !== undefined ? { headerFigures: output.figures } : {}),
           ...(output.timedOutMs !== undefined
             ? {
                 unverifiable: `timed out after ${output.timedOutMs} ms (Codex's command time limit, the call's timeout_ms): killed mid-run, its output stops where it was killed`,
