@@ -382,6 +382,19 @@ export const CLIP_MARKERS: readonly ClipMarker[] = [
       "google-gemini/gemini-cli packages/core/src/tools/read-file.ts, and test/fixtures/transcripts/gemini/session-2026-01-02T03-26-ae691289.json (a read_file at its 2,000-line default); read in 0.61.0's bundle: read_file's result when the file has more lines than it reads at once",
   },
   {
+    id: "gemini-cli-background-log-tail",
+    harness: "Gemini CLI",
+    versions: "unknown (read in 0.61.0)",
+    // Its first line ("Full Log Output:" when it showed every line), under the <untrusted_context> a result of
+    // 0.61 may open with.
+    pattern: /Showing last (\d{1,12}) of (\d{1,12}) lines:\n/,
+    groups: { capLines: 1, totalLines: 2 },
+    example: "Showing last 100 of 2481 lines:\nlog line 2382\n…",
+    verified: "source",
+    source:
+      "google-gemini/gemini-cli packages/core/src/tools/read-background-output.ts; read in 0.61.0's bundle (test/e2e/harnesses): read_background_output shows the last `lines` (default 100) lines of a backgrounded command's log, counted in its last 64 KiB only",
+  },
+  {
     id: "gemini-cli-content-truncated",
     harness: "Gemini CLI",
     versions: "older (not in 0.61.0)",

@@ -59,6 +59,7 @@ const EXPECTED_GROUPS: Record<string, Record<string, number | string>> = {
   "gemini-cli-characters-omitted": { headChars: 8000, tailChars: 32000, droppedChars: 62345 },
   "gemini-cli-output-too-large": { headChars: 8000, tailChars: 32000 },
   "gemini-cli-file-content-truncated": { firstLine: 1, lastLine: 2000, totalLines: 5120 },
+  "gemini-cli-background-log-tail": { capLines: 100, totalLines: 2481 },
   "gemini-cli-content-truncated": {},
   "cline-output-truncated": {},
   "continue-previous-lines-truncated": { omittedLines: 200 },

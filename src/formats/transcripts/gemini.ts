@@ -7,7 +7,7 @@
 // result is `Output: …` with `Exit Code: N` (only when not 0), `Signal: N`, `Process Group PGID: N` lines
 // (packages/core/src/tools/shell.ts), wrapped in <untrusted_context> in 0.61.
 import { CallLog, type CallResult } from "./call-log.js";
-import type { TranscriptRead, TranscriptReader } from "./call.js";
+import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { contentText, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
 
 /** A record of the metadata a session opens with. */
@@ -30,6 +30,10 @@ const CANCELLED_RUNNING = /^Command was cancelled by user before it could comple
 // session of 2026-06 holds it with status "cancelled").
 const DENIED = /^\[Operation Cancelled\] Reason: User denied execution\b/;
 const BACKGROUND = /^Command moved to background \(PID: (\d{1,10})\)/;
+// read_background_output's first line when it showed only the log's tail (read-background-output.ts).
+const BACKGROUND_TAIL = /^(?:<untrusted_context>\n)?Showing last \d{1,12} of \d{1,12} lines:\n/;
+// It loads only the log's last 64 KiB (MAX_BUFFER_LOAD_CAP_BYTES) before counting: a longer log has more lines.
+const BACKGROUND_TAIL_NOTE = "the line count is of the log's last 64 KiB, all read_background_output loads: a longer log had more lines than it says";
 // read_file's notice (packages/core/src/tools/read-file.ts), written whenever it shows less than the whole file,
 // and its mark on a line cut at 2,000 characters (utils/fileUtils.ts).
 const READ_NOTICE = /^\nIMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d{1,12})-(\d{1,12}) of (\d{1,12}) total lines\./;
@@ -60,17 +64,19 @@ class Messages {
 
   /** Every message, read into calls in order. */
   read(log: CallLog): void {
+    // The calls moved to the background, by PID: a later read_background_output of one is where the model saw it.
+    const backgrounded = new Map<string, TranscriptCall>();
     for (const { record, line, index } of this.order) {
       if (record.type !== "gemini") continue;
       const text = contentText(record.content);
       const calls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
-      for (const call of calls) if (isObject(call)) toolCall(log, call, line, index);
+      for (const call of calls) if (isObject(call)) toolCall(log, call, line, index, backgrounded);
       if (text !== "") log.assistantText(text);
     }
   }
 }
 
-function toolCall(log: CallLog, call: JsonObject, line: number | null, index: number | null): void {
+function toolCall(log: CallLog, call: JsonObject, line: number | null, index: number | null, backgrounded: Map<string, TranscriptCall>): void {
   const name = stringOr(call.name, "unknown")!;
   const args = isObject(call.args) ? call.args : {};
   const command = SHELL_TOOLS.has(name) ? stringOr(args.command) : null;
@@ -86,13 +92,28 @@ function toolCall(log: CallLog, call: JsonObject, line: number | null, index: nu
   if (call.result === undefined && call.status !== "cancelled") return;
   const result = resultOf(call, command !== null);
   log.resultFor(started, result);
-  if (name === "read_file") {
+  const pid = BACKGROUND.exec(result.stdout.replace(/^<untrusted_context>\n/, ""))?.[1];
+  if (pid !== undefined && typeof result.unverifiable === "string") backgrounded.set(pid, started);
+  if (name === "read_background_output") {
+    // The first read is named: the model saw part of the log there, at the earliest.
+    const read = typeof args.pid === "number" || typeof args.pid === "string" ? String(args.pid) : null;
+    const background = read === null ? undefined : backgrounded.get(read);
+    if (background !== undefined && background.unverifiable !== null) {
+      background.unverifiable = `${background.unverifiable}; read_background_output read its log at ${where(line, index)}`;
+      backgrounded.delete(read!);
+    }
+    // The agent named how many lines it wanted: the tail it got is what it asked for, not Gemini CLI's default.
+    if (typeof args.lines === "number" && BACKGROUND_TAIL.test(result.stdout)) started.requestedPart = `the last ${args.lines} lines of the log, as the read asked`;
+    else if (BACKGROUND_TAIL.test(result.stdout)) started.clipNote = BACKGROUND_TAIL_NOTE;
+  } else if (name === "read_file") {
     const part = requestedPart(args, result.stdout);
     if (part !== null) started.requestedPart = part;
     // The notice's figures count lines, so a read of every line says nothing of the lines it cut short.
     else if (READ_NOTICE.test(result.stdout) && LINE_SHORTENED.test(result.stdout)) started.clipNote = "lines longer than 2,000 characters were cut short, each ending in '... [truncated]'";
   }
 }
+
+const where = (line: number | null, index: number | null): string => (line !== null ? `line ${line}` : `#${index ?? "?"}`);
 
 /** The lines a read_file showed, where they are all the agent asked for: it named where to stop (`limit`, or
  * `end_line` in newer versions) or the read ran to the file's end, and no line was shortened. Null where Gemini

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { auditRead } from "../../../src/audit/audit-transcript.js";
 import { GeminiReader, readGeminiDocument } from "../../../src/formats/transcripts/gemini.js";
 import { readFixture } from "../../helpers/transcripts.js";
 
@@ -112,6 +113,47 @@ test("read_file: the lines the agent asked for are its request; the default cap 
       ["default-cap", null, false],
       ["shortened", null, true],
       ["whole-but-shortened", null, true],
+    ],
+  );
+});
+
+const readLog = (id: string, args: object, output: string) => ({
+  id: `m-${id}`,
+  type: "gemini",
+  content: "",
+  toolCalls: [{ id, name: "read_background_output", args, status: "success", result: [{ functionResponse: { id, response: { output } } }] }],
+});
+
+test("read_background_output: its default tail is Gemini CLI's cut, a tail the agent sized its request; the background call names it", () => {
+  const doc = {
+    sessionId: "s",
+    projectHash: "p",
+    messages: [
+      shell("server", "Command moved to background (PID: 4242). Output hidden. Press Ctrl+B to view."),
+      readLog("default", { pid: 4242 }, "Showing last 100 of 2481 lines:\nline 2382\n"),
+      readLog("asked", { pid: 4242, lines: 20 }, "<untrusted_context>\nShowing last 20 of 2481 lines:\nline 2462\n"),
+      readLog("whole", { pid: 4242 }, "Full Log Output:\nline 1\n"),
+    ],
+  };
+  const read = readGeminiDocument(doc);
+  const { calls } = read;
+  assert.equal(calls[0]!.unverifiable, "moved to the background (PID 4242): the model never saw its output here; read_background_output read its log at #2");
+  assert.deepEqual(
+    calls.slice(1).map((call) => [call.callId, call.requestedPart ?? null, call.clipNote ?? null]),
+    [
+      ["default", null, "the line count is of the log's last 64 KiB, all read_background_output loads: a longer log had more lines than it says"],
+      ["asked", "the last 20 lines of the log, as the read asked", null],
+      ["whole", null, null],
+    ],
+  );
+  const audit = auditRead(read, "session.json");
+  assert.deepEqual(
+    audit.calls.map((call) => [call.verdict, call.span.clip_evidence?.marker ?? null, call.span.clip_evidence?.groups ?? null]),
+    [
+      ["unverifiable", null, null],
+      ["clipped", "gemini-cli-background-log-tail", { capLines: 100, totalLines: 2481 }],
+      ["clean", null, null],
+      ["clean", null, null],
     ],
   );
 });
