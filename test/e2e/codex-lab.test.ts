@@ -121,7 +121,7 @@ describe("Codex CLI 0.171 against a scripted Responses model", () => {
     const text = server.toolResults[0] ?? "";
     assert.match(text, /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nhello lab\n$/);
     const { wallTimeMs, ...parsed } = parseCodexOutput(text);
-    assert.deepEqual(parsed, { text: "hello lab\n", returncode: 0, running: false });
+    assert.deepEqual(parsed, { text: "hello lab\n", returncode: 0, running: false, figures: { originalTokens: 3 } });
     assert.equal(wallTimeMs, Math.round(Number(/Wall time: ([\d.]+) seconds/.exec(text)![1]) * 1000));
 
     assert.deepEqual(
