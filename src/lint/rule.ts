@@ -3,6 +3,7 @@ import type { StreamName } from "../contract/span.js";
 import type { OtlpSpan } from "../formats/otlp/spans-from-line.js";
 import type { TraceIdentity } from "./finding.js";
 import type { SpanView } from "../contract/span-fields.js";
+import { shortened } from "../util/code-points.js";
 
 export type Severity = "error" | "warning";
 export type SeveritySetting = Severity | "off";
@@ -58,7 +59,7 @@ export const ruleDocsPath = (id: string): string => `docs/rules/${id}.md`;
 export function showValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === "string") return JSON.stringify(shortened(value));
   if (typeof value === "object") return "an object";
   return String(value);
 }

@@ -10,3 +10,10 @@ export function firstCodePoints(text: string, limit: number): string {
   }
   return text.slice(0, units);
 }
+
+/** `text` cut to its first `limit` code points with an ellipsis after, where it is longer: a value of the input
+ * named in a message (a record type, a key, a reason), which must not make a line of any length. */
+export function shortened(text: string, limit = 40): string {
+  const cut = firstCodePoints(text, limit);
+  return cut.length < text.length ? `${cut}…` : text;
+}

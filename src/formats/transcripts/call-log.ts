@@ -2,6 +2,7 @@
 import { declaresSuccess } from "./success.js";
 import type { TranscriptCall, TranscriptProblem } from "./call.js";
 import { TEXT_LINE } from "./json-values.js";
+import { shortened } from "../../util/code-points.js";
 
 // A transcript full of new record types names the most frequent ones, not all.
 const MAX_TYPES_NAMED = 10;
@@ -127,16 +128,16 @@ export class CallLog {
   /** A line of a record type the reader does not know: counted, and summed up in one problem by `end`. `within`
    * names the known record that held it, where the unknown type is a payload's (`response_item`). */
   unknownRecord(line: number, type: unknown, within?: string): void {
-    const own = typeof type === "string" ? JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type) : type === undefined ? "(no type)" : `(a ${type === null ? "null" : typeof type} type)`;
+    const own = typeof type === "string" ? JSON.stringify(shortened(type)) : type === undefined ? "(no type)" : `(a ${type === null ? "null" : typeof type} type)`;
     const name = within === undefined ? own : `${within} ${own}`;
     this.unknownTypes.set(name, (this.unknownTypes.get(name) ?? 0) + 1);
     this.firstUnknownLine ??= line;
   }
 
-  /** The run stopped the calls still waiting for a result (Codex's turn_aborted): if none comes later, `reason` is
-   * why, not a torn line; the first stop a call saw is the one that left it. */
-  stopped(reason: string): void {
-    for (const call of this.open.values()) if (!this.answered.has(call) && !this.stopReasons.has(call)) this.stopReasons.set(call, reason);
+  /** The run stopped `calls` (Codex's turn_aborted, the calls of its turn): those still waiting for a result, if
+   * none comes later, got none because of `reason`, not a torn line. */
+  stopped(calls: readonly TranscriptCall[], reason: string): void {
+    for (const call of calls) if (!this.answered.has(call)) this.stopReasons.set(call, reason);
   }
 
   /** Every call in order; a call whose result never came is unverifiable. */

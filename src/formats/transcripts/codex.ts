@@ -9,6 +9,7 @@ import { parseCodexOutput } from "./codex-output.js";
 import { CodeCells, cellCommand, parseCellOutput } from "./codex-cells.js";
 import { ExecSessions } from "./codex-sessions.js";
 import { contentText, integerOr, isObject, parseObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
+import { shortened } from "../../util/code-points.js";
 
 // The rollout line types (RolloutItem's variants, as Codex 0.171's binary names them); only some hold calls.
 const TOP_TYPES = new Set([
@@ -53,6 +54,8 @@ export class CodexReader implements TranscriptReader {
   private readonly logCopies = new Map<string, string>();
   private readonly sessions = new ExecSessions();
   private readonly cells = new CodeCells();
+  // The calls of the turn under way: a turn_aborted stops these, not those of turns that ended before it.
+  private turnCalls: TranscriptCall[] = [];
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
@@ -148,6 +151,7 @@ export class CodexReader implements TranscriptReader {
       line,
       index: null,
     });
+    this.turnCalls.push(made);
     if (session !== null) this.sessions.polled(made, session);
     if (cell !== null) this.cells.waited(made, cell);
   }
@@ -155,8 +159,13 @@ export class CodexReader implements TranscriptReader {
   private event(payload: JsonObject, line: number): void {
     if (payload.type === "agent_message") this.log.assistantText(stringOr(payload.message, "")!);
     // The user stopped the turn (reason "interrupted"; 0.116 writes it after the call it left without an output).
-    else if (payload.type === "turn_aborted") this.log.stopped(`no result: the turn was aborted (${shortReason(payload.reason)}) at line ${line}, before it came`);
-    else if (payload.type === "task_complete") this.log.assistantText(stringOr(payload.last_agent_message, "")!);
+    else if (payload.type === "turn_aborted") {
+      this.log.stopped(this.turnCalls, `no result: the turn was aborted (${shortReason(payload.reason)}) at line ${line}, before it came`);
+      this.turnCalls = [];
+    } else if (payload.type === "task_complete") {
+      this.log.assistantText(stringOr(payload.last_agent_message, "")!);
+      this.turnCalls = [];
+    } else if (payload.type === "task_started" || payload.type === "user_message") this.turnCalls = [];
     else if (payload.type === "item_completed" && isObject(payload.item) && payload.item.type === "CommandExecution") {
       const id = stringOr(payload.item.id);
       const output = stringOr(payload.item.aggregated_output);
@@ -216,7 +225,7 @@ function compareLogCopy(call: TranscriptCall, copy: string): void {
 function shortReason(reason: unknown): string {
   const text = stringOr(reason);
   if (text === null || text === "") return "no reason given";
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return shortened(text);
 }
 
 const noteMore = (note: string | undefined, more: string): string => (note === undefined ? more : `${note}; ${more}`);

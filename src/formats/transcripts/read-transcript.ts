@@ -11,6 +11,7 @@ import { TRANSCRIPT_FORMATS } from "./formats.js";
 import { isSdkEvent, readOpenHandsSdk } from "./openhands-sdk.js";
 import { isSqliteHeader, SQLITE_DATABASE, unsupportedReason } from "./unsupported.js";
 import { ToolspanError } from "../../util/errors.js";
+import { shortened } from "../../util/code-points.js";
 
 /** Whole-document transcripts (OpenHands, SWE-agent, mini-swe-agent), and an events directory's files together,
  * larger than this are refused. */
@@ -58,7 +59,7 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
 // JSON lines no harness wrote that audit knows: their first record's keys, which say more than the parse error of
 // the file taken as one document. Keys are the file's: cut short, and escaped where the reason is printed.
 function unknownLinesReason(records: readonly SniffedRecord[]): string {
-  const keys = Object.keys(records[0]!.record).slice(0, 6).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key));
+  const keys = Object.keys(records[0]!.record).slice(0, 6).map((key) => shortened(key));
   return `not a recognised transcript: JSON lines of no harness audit reads or knows (the first record's keys: ${keys.join(", ") || "none"})`;
 }
 

@@ -154,6 +154,22 @@ test("a call the turn was aborted on, with no output ever, says so; one answered
   ]);
 });
 
+test("a turn_aborted stops the calls of its own turn, not those of a turn that ended before it", () => {
+  const event = (payload: object): string => JSON.stringify({ timestamp: "t", type: "event_msg", payload });
+  const read = readRollout([
+    meta("0.116.0"),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "ls" }), call_id: "a" }),
+    event({ type: "task_complete", last_agent_message: "done" }),
+    event({ type: "user_message", message: "go on" }),
+    item({ type: "function_call", name: "shell_command", arguments: JSON.stringify({ command: "npm test" }), call_id: "b" }),
+    event({ type: "turn_aborted", turn_id: "t2", reason: "interrupted" }),
+  ]);
+  assert.deepEqual(read.calls.map((call) => call.unverifiable), [
+    "no result in the transcript (a torn last line, or the run stopped)",
+    "no result: the turn was aborted (interrupted) at line 6, before it came",
+  ]);
+});
+
 test("a poll or wait the user interrupted ends its session's or cell's one result: no second finding beside it", () => {
   const read = readRollout([
     meta("0.144.1"),
