@@ -153,7 +153,7 @@ export class CallLog {
     if (this.unknownTypes.size > 0) this.problems.push({ line: null, index: null, message: this.unknownSummary() });
     const text = this.textLines;
     if (text.count > 0) {
-      const where = text.count === 1 ? `at line ${text.first}` : `lines ${text.first} to ${text.last}`;
+      const where = text.count === 1 ? `at line ${text.first}` : `the first at line ${text.first}, the last at line ${text.last}`;
       this.problems.push({ line: null, index: null, message: `${text.count} ${text.count === 1 ? "line" : "lines"} of text, not JSON (printed among the records): ${where}` });
     }
     return this.calls;

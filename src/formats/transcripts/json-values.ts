@@ -21,9 +21,13 @@ export function contentText(content: unknown): string {
   return "";
 }
 
-/** A line that does not open as JSON does ({, [, a string, a number, true, false, null): text a program printed among
- * the records (the OpenHands CLI's terminal warnings above its `--headless --json` events), not a torn record. */
-export const opensAsText = (text: string): boolean => !/^\s*(?:[{["\d-]|true|false|null)/.test(text);
+// A line that does not parse is text a program printed among the records (the OpenHands CLI's terminal warnings
+// above its `--headless --json` events, a log line "2026-01-01 12:00:00 WARNING …" or "[INFO] …"), not a torn
+// record, where it neither opens as an object or a list does ({, or [ then a value or its end) nor holds a key
+// ("name": ), which any piece of a torn record long enough to matter does.
+const OPENS_AS_RECORD = /^\s*(?:\{|\[\s*(?:$|[{["\d-]|true|false|null))/;
+const HOLDS_A_KEY = /"\s*:/;
+const isText = (text: string): boolean => !OPENS_AS_RECORD.test(text) && !HOLDS_A_KEY.test(text);
 
 /** parseObjectLine's reason for a line of text. */
 export const TEXT_LINE = "not JSON: a line of text";
@@ -34,7 +38,7 @@ export function parseObjectLine(text: string): JsonObject | string {
   try {
     value = JSON.parse(text);
   } catch {
-    return opensAsText(text) ? TEXT_LINE : "not JSON (a torn or damaged line)";
+    return isText(text) ? TEXT_LINE : "not JSON (a torn or damaged line)";
   }
   return isObject(value) ? value : "JSON but not an object";
 }

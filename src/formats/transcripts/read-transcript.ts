@@ -185,8 +185,8 @@ async function sniff(path: string): Promise<{ text: string; whole: boolean; utf1
 
 // Lines of text a program printed above its JSON lines, passed over before the first record: the OpenHands CLI's
 // `--headless --json` prints its terminal warnings and "✓ Agent initialized" above the events on the same stdout.
-// A line opening as JSON does (a document's first line) is never such text.
-const LEADING_TEXT_LINES = 16;
+// A line opening as an object or a list does (a document's first line) is never such text.
+const LEADING_TEXT_LINES = 64;
 
 // The records of the complete lines in the sniffed bytes, from the first non-empty line (a first line longer than
 // the sniff is a document's), while they parse as objects: the first that does not ends the list.

@@ -53,7 +53,7 @@ test("a Codex-looking file of random lines after a real first line is audited, n
 
 // What `openhands --headless --json` prints on stdout: its terminal warnings and progress above the events, its
 // summary panel below them (a real CLI 1.16 capture, blind round 11; no licence, so these lines are invented).
-const BANNER = ["OpenHands CLI terminal UI may not work correctly in this environment", "\u001b[32m✓ Agent initialized with model: openai/local\u001b[0m", "Agent is working"];
+const BANNER = ["2026-01-01 12:00:00 WARNING OpenHands CLI terminal UI may not work correctly in this environment", "[INFO] \u001b[32m✓ Agent initialized with model: openai/local\u001b[0m", "Agent is working"];
 const PANEL = ["Agent finished", "", "\u001b[36m│\u001b[0m The tests pass.", "Goodbye! 👋"];
 
 test("text printed above and below JSON lines is passed over and summed up in one line: the lines are read", async () => {
@@ -65,15 +65,17 @@ test("text printed above and below JSON lines is passed over and summed up in on
   assert.equal(read.format, "openhands-sdk");
   assert.deepEqual(read.calls.map((call) => [call.command, call.stdout]), alone.calls.map((call) => [call.command, call.stdout]));
   const lastText = BANNER.length + events.length + PANEL.length;
-  assert.deepEqual(read.problems.at(-1), { line: null, index: null, message: `6 lines of text, not JSON (printed among the records): lines 1 to ${lastText}` });
+  assert.deepEqual(read.problems.at(-1), { line: null, index: null, message: `6 lines of text, not JSON (printed among the records): the first at line 1, the last at line ${lastText}` });
 });
 
 test("a torn record is still said at its line, and text alone is no transcript", async () => {
   const events = readFileSync(transcriptPath("openhands_sdk/goal-events.jsonl"), "utf8").trimEnd().split("\n");
   const torn = fresh("torn.jsonl");
-  writeFileSync(torn, [...events, events[1]!.slice(0, 40)].join("\n"));
+  // A record's head, and its tail alone on a line (a write torn in two): pieces of records, not text.
+  writeFileSync(torn, [...events, events[1]!.slice(0, 40), events[1]!.slice(20)].join("\n"));
   const read = await readTranscript(torn);
-  assert.ok(read.problems.some((problem) => problem.line === events.length + 1 && problem.message === "not JSON (a torn or damaged line); skipped"));
+  const tornLines = read.problems.filter((problem) => problem.message === "not JSON (a torn or damaged line); skipped").map((problem) => problem.line);
+  assert.deepEqual(tornLines, [events.length + 1, events.length + 2]);
   const text = fresh("text.jsonl");
   writeFileSync(text, BANNER.join("\n"));
   await assert.rejects(readTranscript(text), /not a recognised transcript/);
