@@ -27,8 +27,12 @@ export function clipEvidence(call: TranscriptCall, format: TranscriptFormat, har
       groups.totalLines = call.lineCounts.total;
       groups.omittedLines = call.lineCounts.total - call.lineCounts.kept;
     }
-    // What the harness's header said of the whole, where the reader took that header off the text.
-    if (ownMarker) for (const [name, value] of Object.entries(call.headerFigures ?? {})) groups[name as keyof typeof groups] ??= value;
+    // What the harness's header said of the whole, where the reader took that header off the text; a whole no
+    // larger than what the marker says was dropped is no whole of it (an edited or damaged header).
+    if (ownMarker) {
+      for (const [name, value] of Object.entries(call.headerFigures ?? {})) groups[name as keyof typeof groups] ??= value;
+      if (typeof groups.originalTokens === "number" && typeof groups.droppedTokens === "number" && groups.originalTokens <= groups.droppedTokens) delete groups.originalTokens;
+    }
     const evidence: ClipEvidence = { harness: match.marker.harness, version, versions: match.marker.versions, marker: match.marker.id, groups };
     const caveat = match.marker.caveat;
     const notes = [ownMarker && caveat !== undefined && fromVersion(harnessVersion, caveat.since) ? caveat.note : undefined, call.clipNote];

@@ -40,7 +40,7 @@ function capText(call: AuditedCall): string {
   // Codex states the whole in tokens and what it dropped: the rest is the token budget it kept.
   const { originalTokens, droppedTokens } = groups;
   if (typeof originalTokens === "number" && typeof droppedTokens === "number" && originalTokens > droppedTokens) {
-    return `unknown in bytes (the marker's: ${originalTokens - droppedTokens} tokens)`;
+    return `unknown in bytes (${originalTokens - droppedTokens} tokens: the whole less the dropped)`;
   }
   return "unknown";
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFixture } from "../../helpers/transcripts.js";
-import { auditRead } from "../../../src/audit/audit-transcript.js";
 import { CodexReader } from "../../../src/formats/transcripts/codex.js";
+import { auditRead } from "../../../src/audit/audit-transcript.js";
 import { spanArgv } from "../../../src/contract/transcript-span.js";
 
 // A rollout line of the kinds the tests write, and a rollout of them read line by line.
@@ -263,4 +263,13 @@ test("response_item payloads of unknown types are summed up with the unknown rec
     reader.end().problems.map((problem) => problem.message),
     ['4 lines of unknown record types: response_item "shell_preview_call" (2), "frobnicate" (1), response_item (no type) (1); the first at line 3'],
   );
+});
+
+test("a header whose whole is no larger than the tokens the marker dropped does not join the evidence", () => {
+  const read = readRollout([
+    meta("0.128.0"),
+    item({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: "cat big.log" }), call_id: "a" }),
+    item({ type: "function_call_output", call_id: "a", output: "Chunk ID: 1\nWall time: 0.1 seconds\nProcess exited with code 0\nOriginal token count: 50\nOutput:\nhead\n…100 tokens truncated…\ntail\n" }),
+  ]);
+  assert.deepEqual(auditRead(read, "r.jsonl").calls[0]!.span.clip_evidence?.groups, { droppedTokens: 100 });
 });
