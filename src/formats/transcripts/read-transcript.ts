@@ -38,8 +38,11 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   const head = await sniff(path);
   // Not JSON at all, so its parse error would say nothing of it: some harnesses keep their sessions in SQLite.
   if (isSqliteHeader(head.text)) throw new UnrecognisedTranscript(path, unsupportedReason(SQLITE_DATABASE));
-  if (head.utf16) throw new UnrecognisedTranscript(path, "UTF-16 text (as Windows PowerShell's > saves it): audit reads UTF-8; convert it first (iconv -f UTF-16 -t UTF-8)");
-  if (head.whole && head.text.trim() === "") throw new UnrecognisedTranscript(path, "an empty file: no transcript in it");
+  if (head.encoding !== null) {
+    const saved = head.encoding === "UTF-16" ? " (as Windows PowerShell's > saves it)" : "";
+    throw new UnrecognisedTranscript(path, `${head.encoding} text${saved}: audit reads UTF-8; convert it first (iconv -f ${head.encoding} -t UTF-8)`);
+  }
+  if (head.whole && head.text.trim() === "") throw new UnrecognisedTranscript(path, "an empty or blank file: no transcript in it");
   // An evaluation instance holds a whole run's history: its first line is often longer than the sniff, and then
   // only its start tells it.
   if (!head.whole && !head.text.includes("\n") && EVALUATION_START.test(head.text)) return streamLines(path, lineReader("openhands"));
@@ -162,19 +165,24 @@ async function hasSecondLine(path: string): Promise<boolean> {
 
 // UTF-16 text, as Windows PowerShell's `>` saves a transcript: its byte-order mark, or JSON's opening { or [ with a
 // zero byte beside it (no UTF-8 transcript holds a zero byte there).
-const OPENING = new Set([0x7b, 0x5b]);
+// A blank line or a space may come first too.
+const OPENING = new Set([0x7b, 0x5b, 0x20, 0x09, 0x0a, 0x0d]);
 const isUtf16 = (bytes: Buffer): boolean =>
   bytes.length >= 2 &&
   ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (OPENING.has(bytes[0]!) && bytes[1] === 0) || (bytes[0] === 0 && OPENING.has(bytes[1]!)));
+// UTF-32's byte-order marks, whose little-endian one opens as UTF-16's does.
+const isUtf32 = (bytes: Buffer): boolean =>
+  bytes.length >= 4 && ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff));
 
-async function sniff(path: string): Promise<{ text: string; whole: boolean; utf16: boolean }> {
+async function sniff(path: string): Promise<{ text: string; whole: boolean; encoding: "UTF-16" | "UTF-32" | null }> {
   try {
     const handle = await open(path, "r");
     try {
       const buffer = Buffer.alloc(SNIFF_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
       const bytes = buffer.subarray(0, bytesRead);
-      return { text: bytes.toString("utf8").replace(/^\uFEFF/, ""), whole: bytesRead < SNIFF_BYTES, utf16: isUtf16(bytes) };
+      const encoding = isUtf32(bytes) ? "UTF-32" : isUtf16(bytes) ? "UTF-16" : null;
+      return { text: bytes.toString("utf8").replace(/^\uFEFF/, ""), whole: bytesRead < SNIFF_BYTES, encoding };
     } finally {
       await handle.close();
     }

@@ -84,8 +84,10 @@ test("a torn record is still said at its line, and text alone is no transcript",
 test("an empty file and UTF-16 text are refused saying what they are, not with a JSON parse error", async () => {
   const lines = readFileSync(transcriptPath("openhands_sdk/goal-events.jsonl"), "utf8");
   const cases: [string, Buffer, RegExp][] = [
-    ["empty.jsonl", Buffer.alloc(0), /^an empty file: no transcript in it$/],
-    ["blank.jsonl", Buffer.from("\n \r\n\t\n"), /^an empty file/],
+    ["empty.jsonl", Buffer.alloc(0), /^an empty or blank file: no transcript in it$/],
+    ["blank.jsonl", Buffer.from("\n \r\n\t\n"), /^an empty or blank file/],
+    ["utf16-blank-first.jsonl", Buffer.from(`\n${lines}`, "utf16le"), /^UTF-16 text/],
+    ["utf32le.jsonl", Buffer.from([0xff, 0xfe, 0, 0, 0x7b, 0, 0, 0]), /^UTF-32 text: .*\(iconv -f UTF-32 -t UTF-8\)$/],
     ["utf16le.jsonl", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lines, "utf16le")]), /^UTF-16 text .*convert it first \(iconv -f UTF-16 -t UTF-8\)$/],
     ["utf16be.jsonl", Buffer.from(lines, "utf16le").swap16(), /^UTF-16 text/],
   ];
