@@ -158,7 +158,7 @@ export const TRANSCRIPT_FORMATS: Record<TranscriptFormat, TranscriptFormatDescri
         test: (doc) => {
           const first = Array.isArray(doc) ? doc.find(isObject) : undefined;
           if (first === undefined || !("role" in first) || !("content" in first)) return null;
-          const toolCalls = (doc as unknown[]).some((m) => isObject(m) && (m.role === "tool" || "tool_calls" in m));
+          const toolCalls = (doc as unknown[]).some((m) => isObject(m) && (m.role === "tool" || (Array.isArray(m.tool_calls) && m.tool_calls.length > 0)));
           return toolCalls ? "not a mini-swe-agent trajectory: a bare list of chat messages with tool calls (mini-swe-agent saves those in its {messages, trajectory_format} document)" : true;
         },
       },

@@ -260,6 +260,10 @@ test("a bare message list is mini-swe-agent's only without tool calls: 1.x saved
   const bare: unknown = JSON.parse(readFileSync(transcriptPath("mini_swe_agent/local.traj.json"), "utf8"));
   assert.ok(Array.isArray(bare));
   assert.deepEqual(detectDocument(bare), { format: "mini-swe-agent" });
+  // A key present with no calls in it (null, []) is no tool call.
+  const withEmptyKeys = (bare as object[]).map((message) => ({ ...message, tool_calls: null }));
+  assert.deepEqual(detectDocument(withEmptyKeys), { format: "mini-swe-agent" });
+  assert.deepEqual(detectDocument((bare as object[]).map((message) => ({ ...message, tool_calls: [] }))), { format: "mini-swe-agent" });
 });
 
 test("a Claude-Code-shaped record with no session id is refused as no Claude Code session, not as a broken Codex rollout", () => {
