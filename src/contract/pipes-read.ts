@@ -6,9 +6,10 @@ import { isTranscriptSpan, unverifiableReason } from "./transcript-span.js";
 
 type SpanObject = Record<string, unknown>;
 
-/** toolspan's wrapper says so with `stalled: false`. A harness whose transcript shows the call end (an exit code
- * the model got: not killed at a time limit, not still running, not otherwise unverifiable) waited for the
- * command's exit and handed on what it printed: a pipe it lost would have shown as a timeout or a running call. */
+/** toolspan's wrapper says so with `stalled: false`. A transcript span whose call the harness saw end (a returncode,
+ * stated or read from the harness's failure flag; not killed at a time limit, not still running, not otherwise
+ * unverifiable) holds what the harness handed the model at the command's end: an empty result is what the model
+ * read, and nothing in the span tells a silent command from a pipe the harness lost, so it is not warned of. */
 export function pipesReadToEnd(span: SpanObject): boolean {
   if (span.contract === CONTRACT_ID && span.stalled === false) return true;
   return isTranscriptSpan(span) && span.timed_out !== true && unverifiableReason(span) === null && typeof span.returncode === "number";
