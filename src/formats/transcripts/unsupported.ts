@@ -1,6 +1,7 @@
 // Transcript formats toolspan does not read, each told by what its records hold, so a file of one is refused by
 // name ("looks like Qwen Code: not supported") instead of misread as the harness it resembles. Each entry says
 // where its shape was read.
+import { CONTRACT_ID } from "../../contract/constants.js";
 import { isObject, type JsonObject } from "./json-values.js";
 import { isSdkEvent } from "./openhands-sdk.js";
 
@@ -33,6 +34,14 @@ function geminiToolResult(record: JsonObject): boolean {
 const IFLOW_SESSION_ID = /^session-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const UNSUPPORTED_FORMATS: readonly UnsupportedFormat[] = [
+  {
+    name: "toolspan's own spans",
+    where: "a run file of toolspan/1 spans (wrap's, or audit --out's): read it with toolspan lint, triage, debug or report",
+    source: "CONTRACT.md: a span line is {contract: toolspan/1, span_type, run_id, span_id, …}",
+    // A user handing audit its own --out (or wrap's) gets the commands that read it, not "no harness audit reads".
+    line: (record) => record.contract === CONTRACT_ID && typeof record.span_type === "string",
+    document: (doc) => doc.contract === CONTRACT_ID && typeof doc.span_type === "string",
+  },
   {
     name: "Qwen Code",
     where: "~/.qwen/projects/<project>/chats/<session>.jsonl",

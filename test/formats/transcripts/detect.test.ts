@@ -359,3 +359,18 @@ test("a first record whose type is an object with no toString is refused, never 
   writeFileSync(path, `${JSON.stringify({ type: { toString: null } })}\n${JSON.stringify({ type: "user" })}\n`);
   await assert.rejects(readTranscript(path), UnrecognisedTranscript);
 });
+
+test("toolspan's own spans given to audit are named, with the commands that read them", async () => {
+  const span = { contract: "toolspan/1", span_type: "tool", run_id: "r", span_id: "s", tool_name: "echo", argv: ["echo", "hi"] };
+  const lines = fresh("run.jsonl");
+  writeFileSync(lines, `${JSON.stringify(span)}\n${JSON.stringify({ ...span, span_id: "t" })}\n`);
+  const one = fresh("span.json");
+  writeFileSync(one, JSON.stringify(span, null, 2));
+  for (const path of [lines, one]) {
+    await assert.rejects(readTranscript(path), (error: Error) => {
+      assert.ok(error instanceof UnrecognisedTranscript);
+      assert.match(error.reason, /^looks like toolspan's own spans \(.*toolspan lint, triage, debug or report\): not supported$/);
+      return true;
+    });
+  }
+});
