@@ -28,6 +28,14 @@ function evidenceText(call: AuditedCall): string {
   return `clipped: ${evidence.harness}${version} marker ${evidence.marker} (table: ${evidence.versions})${figures}`;
 }
 
+// The span's byte count; where it is unknown, a size the marker rounds (Claude Code's "Output too large (36.8KB)").
+function writtenText(call: AuditedCall): string {
+  const bytes = call.span.stdout_bytes;
+  if (bytes !== null) return `${bytes} bytes written`;
+  const size = call.span.clip_evidence?.groups.persistedSize;
+  return typeof size === "string" ? `unknown bytes written (the marker's: ${size}, rounded)` : "unknown bytes written";
+}
+
 // The span's cap is in bytes; a marker that states its limit in characters says that much where bytes are unknown.
 function capText(call: AuditedCall): string {
   const cap = call.span.stdout_cap;
@@ -53,8 +61,7 @@ export function findingBlock(call: AuditedCall): string {
   if (call.verdict === "clipped" && call.reason !== null) lines.push(`    also unverifiable: ${escapeControls(call.reason)}`);
   const note = call.span.clip_evidence?.note;
   if (note !== undefined) lines.push(`    note: ${escapeControls(note)}`);
-  const bytes = call.span.stdout_bytes;
-  if (call.verdict === "clipped") lines.push(`    stdout: ${bytes === null ? "unknown" : bytes} bytes written, cap ${capText(call)}`);
+  if (call.verdict === "clipped") lines.push(`    stdout: ${escapeControls(writtenText(call))}, cap ${capText(call)}`);
   if (call.declaredSuccess) lines.push("    the agent declared success right after this result");
   lines.push(`    first action: ${call.firstAction ? `${call.firstAction.action} (row ${call.firstAction.row}; not first: ${call.firstAction.notFirst})` : "no row of the decision table applies"}`);
   return `${lines.join("\n")}\n`;

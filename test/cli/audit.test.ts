@@ -174,6 +174,11 @@ test("Codex's header states the whole in tokens: the cap is what it kept, in tok
   assert.match(text, /: totalLines 734, droppedTokens 166, originalTokens 10166\n    stdout: unknown bytes written, cap unknown in bytes \(10000 tokens: the whole less the dropped\)\n/);
 });
 
+test("a persisted output's rounded size is said beside the unknown byte count (Claude Code 2.1.7)", async () => {
+  const text = stdoutText(await runCli(["audit", transcriptPath("claude_code/agent-a485154.jsonl")]));
+  assert.match(text, /: persistedSize 126\.7KB\n    stdout: unknown bytes written \(the marker's: 126\.7KB, rounded\), cap 1910\n/);
+});
+
 test("--redact-argv: secrets on the recorded command lines are replaced everywhere, and rerun refuses such a span", async () => {
   const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;
   const rollout = [
