@@ -51,12 +51,13 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
   if (!head.whole && !head.text.includes("\n") && SDK_EVENT_START.test(head.text)) {
     return (await hasSecondLine(path)) ? streamLines(path, lineReader("openhands-sdk")) : readDocument(path);
   }
-  const detection = detectLines(sniffedRecords(head.text, head.whole));
+  const records = sniffedRecords(head.text, head.whole);
+  const detection = detectLines(records);
   if (detection && "reason" in detection) throw new UnrecognisedTranscript(path, detection.reason);
   // An OpenHands V1 event file is one compact line: read as the document it is, it is refused by name, with the way out.
   if (detection?.format === "openhands-sdk" && head.whole && !head.text.trim().includes("\n")) return readDocument(path);
   if (detection) return streamLines(path, lineReader(detection.format));
-  return readDocument(path, sniffedRecords(head.text, head.whole));
+  return readDocument(path, records);
 }
 
 // JSON lines no harness wrote that audit knows: their first record's keys, which say more than the parse error of
