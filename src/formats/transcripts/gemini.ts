@@ -6,6 +6,7 @@
 // toolCalls[i] = {id, name, args, result: [{functionResponse: {response: {output | error}}}], status}. A shell
 // result is `Output: …` with `Exit Code: N` (only when not 0), `Signal: N`, `Process Group PGID: N` lines
 // (packages/core/src/tools/shell.ts), wrapped in <untrusted_context> in 0.61.
+import { findClipMatch } from "../clip-markers.js";
 import { CallLog, type CallResult } from "./call-log.js";
 import type { TranscriptCall, TranscriptRead, TranscriptReader } from "./call.js";
 import { contentText, isObject, parseObjectLine, stringOr, type JsonObject } from "./json-values.js";
@@ -30,8 +31,10 @@ const CANCELLED_RUNNING = /^Command was cancelled by user before it could comple
 // session of 2026-06 holds it with status "cancelled").
 const DENIED = /^\[Operation Cancelled\] Reason: User denied execution\b/;
 const BACKGROUND = /^Command moved to background \(PID: (\d{1,10})\)/;
-// read_background_output's first line when it showed only the log's tail (read-background-output.ts).
-const BACKGROUND_TAIL = /^(?:<untrusted_context>\n)?Showing last \d{1,12} of \d{1,12} lines:\n/;
+// 0.61 wraps a tool's result in <untrusted_context>: its opening line comes before the result's own first line.
+const UNTRUSTED_OPEN = /^<untrusted_context>\n/;
+// The marker of read_background_output's tail of a log (read-background-output.ts), in the marker table.
+const BACKGROUND_TAIL_MARKER = "gemini-cli-background-log-tail";
 // It loads only the log's last 64 KiB (MAX_BUFFER_LOAD_CAP_BYTES) before counting: a longer log has more lines.
 const BACKGROUND_TAIL_NOTE = "the line count is of the log's last 64 KiB, all read_background_output loads: a longer log had more lines than it says";
 // read_file's notice (packages/core/src/tools/read-file.ts), written whenever it shows less than the whole file,
@@ -92,7 +95,7 @@ function toolCall(log: CallLog, call: JsonObject, line: number | null, index: nu
   if (call.result === undefined && call.status !== "cancelled") return;
   const result = resultOf(call, command !== null);
   log.resultFor(started, result);
-  const pid = BACKGROUND.exec(result.stdout.replace(/^<untrusted_context>\n/, ""))?.[1];
+  const pid = backgroundPid(result.stdout);
   if (pid !== undefined && typeof result.unverifiable === "string") backgrounded.set(pid, started);
   if (name === "read_background_output") {
     // The first read is named: the model saw part of the log there, at the earliest.
@@ -103,8 +106,9 @@ function toolCall(log: CallLog, call: JsonObject, line: number | null, index: nu
       backgrounded.delete(read!);
     }
     // The agent named how many lines it wanted: the tail it got is what it asked for, not Gemini CLI's default.
-    if (typeof args.lines === "number" && BACKGROUND_TAIL.test(result.stdout)) started.requestedPart = `the last ${args.lines} lines of the log, as the read asked`;
-    else if (BACKGROUND_TAIL.test(result.stdout)) started.clipNote = BACKGROUND_TAIL_NOTE;
+    const tail = findClipMatch(result.stdout)?.marker.id === BACKGROUND_TAIL_MARKER;
+    if (tail && typeof args.lines === "number") started.requestedPart = `the last ${args.lines} lines of the log, as the read asked`;
+    else if (tail) started.clipNote = BACKGROUND_TAIL_NOTE;
   } else if (name === "read_file") {
     const part = requestedPart(args, result.stdout);
     if (part !== null) started.requestedPart = part;
@@ -112,6 +116,9 @@ function toolCall(log: CallLog, call: JsonObject, line: number | null, index: nu
     else if (READ_NOTICE.test(result.stdout) && LINE_SHORTENED.test(result.stdout)) started.clipNote = "lines longer than 2,000 characters were cut short, each ending in '... [truncated]'";
   }
 }
+
+/** The PID a result of a command moved to the background names. */
+const backgroundPid = (text: string): string | undefined => BACKGROUND.exec(text.replace(UNTRUSTED_OPEN, ""))?.[1];
 
 const where = (line: number | null, index: number | null): string => (line !== null ? `line ${line}` : `#${index ?? "?"}`);
 
@@ -138,14 +145,15 @@ function resultOf(call: JsonObject, shell: boolean): CallResult {
   });
   const text = texts.join("\n");
   const result: CallResult = { stdout: text };
-  const body = text.replace(/^<untrusted_context>\n/, "");
+  const body = text.replace(UNTRUSTED_OPEN, "");
+  const pid = backgroundPid(text);
   if (DENIED.test(body)) return result;
   if (CANCELLED_RUNNING.test(body)) result.unverifiable = "cancelled by the user while it ran: the output up to then is shown, not the rest";
   else if (call.status === "cancelled" || CANCELLED.test(body)) result.unverifiable = "cancelled: stopped before it finished, or before it started; the transcript does not say which";
   else if (TIMED_OUT.test(body)) {
     result.unverifiable = "timed out (Gemini CLI's shell time limit, with no output for that long): killed mid-run";
     result.timedOut = true;
-  } else if (BACKGROUND.test(body)) result.unverifiable = `moved to the background (PID ${BACKGROUND.exec(body)![1]}): the model never saw its output here`;
+  } else if (pid !== undefined) result.unverifiable = `moved to the background (PID ${pid}): the model never saw its output here`;
   if (!shell || result.unverifiable) return result;
   const exit = EXIT_CODE.exec(text);
   const signal = SIGNAL.exec(text);
